@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Reel: a distributed segment render farm.
+///
+/// Dependencies point one way, down to ReelModel:
+///   reel → ReelFarm → ReelQueue, ReelRender → ReelMedia, ReelPlan → ReelModel
+/// Only ReelMedia and ReelRender (titles) touch C media libraries; only ReelQueue touches libpq.
+let optimised: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .debug))]
+
+let package = Package(
+    name: "Reel",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "reel", targets: ["reel"]),
+        .library(name: "ReelModel", targets: ["ReelModel"]),
+    ],
+    targets: [
+        // System libraries: module map + shim header only.
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev",
+                                         "libswscale-dev", "libswresample-dev"])]),
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+
+        .target(name: "ReelModel"),
+        .target(name: "ReelPlan", dependencies: ["ReelModel"]),
+        .target(name: "ReelMedia", dependencies: ["ReelModel", "CFFmpeg"], swiftSettings: optimised),
+        .target(name: "ReelRender", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "CFreeType"],
+                swiftSettings: optimised),
+        .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ"]),
+        .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue"]),
+        .executableTarget(name: "reel", dependencies: ["ReelFarm", "ReelRender", "ReelMedia", "ReelPlan", "ReelModel", "ReelQueue"]),
+
+        .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
+        .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelPlan", "ReelModel"]),
+        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelModel"]),
+        .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+/// Errors raised by ReelMedia. Each names the file and, for FFmpeg failures, the call and FFmpeg's message.
+public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An FFmpeg call failed: `function` is the C function, `code` its return value.
+    case ffmpeg(function: String, code: Int32, message: String, path: String?)
+    case fileNotFound(path: String)
+    case noVideoStream(path: String)
+    case noAudioStream(path: String)
+    case unsupportedCodec(path: String, codec: String)
+    case invalidData(path: String, message: String)
+    case io(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .ffmpeg(function, code, message, path):
+            return "\(path.map { "\($0): " } ?? "")\(function) failed (\(code)): \(message)"
+        case .fileNotFound(let path): return "\(path): no such file"
+        case .noVideoStream(let path): return "\(path): has no video stream"
+        case .noAudioStream(let path): return "\(path): has no audio stream"
+        case let .unsupportedCodec(path, codec): return "\(path): unsupported codec \(codec)"
+        case let .invalidData(path, message): return "\(path): \(message)"
+        case let .io(path, message): return "\(path): \(message)"
+        }
+    }
+}

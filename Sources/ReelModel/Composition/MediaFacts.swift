@@ -1,0 +1,63 @@
+/// What probing an asset found, as plain values. ReelMedia fills it with libavformat;
+/// validation and planning read it. No floating point: durations and rates are exact.
+public struct MediaFacts: Sendable, Hashable {
+    public struct Video: Sendable, Hashable {
+        public var codec: String
+        public var width: Int
+        public var height: Int
+        /// Clockwise rotation in degrees from the display matrix (0, 90, 180, 270).
+        public var rotation: Int
+        /// The average frame rate, when the stream declares one.
+        public var frameRate: FrameRate?
+        public var duration: RationalTime
+        /// Keyframe times in media time, when listed (empty when not probed).
+        public var keyframes: [RationalTime]
+
+        public init(codec: String, width: Int, height: Int, rotation: Int = 0, frameRate: FrameRate?,
+                    duration: RationalTime, keyframes: [RationalTime] = []) {
+            self.codec = codec
+            self.width = width
+            self.height = height
+            self.rotation = rotation
+            self.frameRate = frameRate
+            self.duration = duration
+            self.keyframes = keyframes
+        }
+    }
+
+    public struct Audio: Sendable, Hashable {
+        public var codec: String
+        public var sampleRate: Int32
+        public var channels: Int
+        public var duration: RationalTime
+
+        public init(codec: String, sampleRate: Int32, channels: Int, duration: RationalTime) {
+            self.codec = codec
+            self.sampleRate = sampleRate
+            self.channels = channels
+            self.duration = duration
+        }
+    }
+
+    public var path: String
+    /// The container's duration: the longest stream.
+    public var duration: RationalTime
+    public var video: Video?
+    public var audio: Audio?
+    /// Identity of the file's content for content hashes: size and modification time (ns).
+    public var fileSize: Int64
+    public var modificationTime: Int64
+
+    public init(path: String, duration: RationalTime, video: Video?, audio: Audio?, fileSize: Int64,
+                modificationTime: Int64) {
+        self.path = path
+        self.duration = duration
+        self.video = video
+        self.audio = audio
+        self.fileSize = fileSize
+        self.modificationTime = modificationTime
+    }
+
+    /// A short string that changes whenever the file's content may have changed.
+    public var fingerprint: String { "\(path)|\(fileSize)|\(modificationTime)" }
+}

@@ -1,0 +1,62 @@
+/// The container of the final file.
+public enum Container: String, CaseIterable, Sendable, Hashable {
+    case mp4, mov, m4v
+}
+
+/// H.264 settings. Every part of a render is encoded with exactly these.
+public struct VideoCodecSettings: Sendable, Hashable {
+    public enum RateControl: Sendable, Hashable {
+        case crf(Int)
+        case bitrate(kbps: Int)
+        /// x264 with qp 0: mathematically lossless, for exact comparisons.
+        case lossless
+    }
+
+    public var codec: String
+    public var rateControl: RateControl
+    /// The x264 preset: ultrafast … placebo.
+    public var preset: String
+
+    public init(codec: String = "h264", rateControl: RateControl = .crf(23), preset: String = "veryfast") {
+        self.codec = codec
+        self.rateControl = rateControl
+        self.preset = preset
+    }
+}
+
+/// Audio settings of the final file. Segments always carry exact PCM; the stitcher encodes once.
+public struct AudioCodecSettings: Sendable, Hashable {
+    public enum Codec: String, Sendable, Hashable { case aac, pcm }
+
+    public var codec: Codec
+    public var sampleRate: Int32
+    public var channels: Int
+    public var bitrateKbps: Int
+
+    public init(codec: Codec = .aac, sampleRate: Int32 = 48000, channels: Int = 2, bitrateKbps: Int = 128) {
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.bitrateKbps = bitrateKbps
+    }
+}
+
+/// What the render produces: size, rate, codecs and container.
+public struct OutputSettings: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var frameRate: FrameRate
+    public var video: VideoCodecSettings
+    public var audio: AudioCodecSettings
+    public var container: Container
+
+    public init(width: Int, height: Int, frameRate: FrameRate, video: VideoCodecSettings = .init(),
+                audio: AudioCodecSettings = .init(), container: Container = .mp4) {
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.video = video
+        self.audio = audio
+        self.container = container
+    }
+}

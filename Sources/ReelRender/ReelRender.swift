@@ -1,0 +1,2 @@
+import ReelModel
+import CFreeType

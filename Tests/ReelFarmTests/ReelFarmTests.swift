@@ -1,0 +1,4 @@
+import Testing
+@testable import ReelFarm
+
+@Test func placeholderReelFarm() { #expect(Bool(true)) }

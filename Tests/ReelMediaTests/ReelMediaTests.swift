@@ -1,0 +1,4 @@
+import Testing
+@testable import ReelMedia
+
+@Test func placeholderReelMedia() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import ReelModel
+
+@Test func placeholderReelModel() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import ReelPlan
+
+@Test func placeholderReelPlan() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import ReelQueue
+
+@Test func placeholderReelQueue() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import ReelRender
+
+@Test func placeholderReelRender() { #expect(Bool(true)) }
