@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue"]),
         .executableTarget(name: "reel", dependencies: ["ReelFarm", "ReelRender", "ReelMedia", "ReelPlan", "ReelModel", "ReelQueue"]),
 
+        // Benchmarks (run with -c release; see bench/README.md). Never timed in tests.
+        .executableTarget(name: "bench-plan", dependencies: ["ReelPlan", "ReelModel"], path: "bench/plan"),
+        .executableTarget(name: "bench-queue", dependencies: ["ReelQueue", "ReelModel"], path: "bench/queue"),
+
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel"]),

@@ -52,3 +52,18 @@ public struct AudioBuffer: Sendable, Hashable {
         self.samples = samples
     }
 }
+
+/// An 8-bit RGBA picture, non-premultiplied, rows tightly packed (`width * 4` bytes a row).
+/// Decoded title images and thumbnails travel as this.
+public struct RGBAImage: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "pixel count does not match \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+}

@@ -1,0 +1,1 @@
+print("bench-plan: not yet")
