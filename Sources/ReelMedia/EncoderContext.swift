@@ -11,6 +11,7 @@ final class EncoderContext {
     let path: String?
 
     init(encoderName: String, path: String?) throws(MediaError) {
+        EncoderLogging.configured
         guard let codec = avcodec_find_encoder_by_name(encoderName) else {
             throw MediaError.unsupportedCodec(path: path ?? "", codec: encoderName)
         }
