@@ -100,6 +100,21 @@ import ReelModel
         #expect(decoded == OutputFixtures.rawBytes(frames))
     }
 
+    @Test func reEncodingAPartGivesTheSameBytes() throws {
+        let dir = try OutputFixtures.makeTempDir()
+        defer { OutputFixtures.cleanUp(dir) }
+        let frames = (0..<15).map { OutputFixtures.makeFrame($0, seed: 9) }
+        var payloads: [[[UInt8]]] = []
+        for k in 0..<2 {
+            let path = dir.appendingPathComponent("again\(k).mp4").path
+            try OutputFixtures.writePart(path, frames: frames, settings: OutputFixtures.makeSettings())
+            let reader = try PacketReader(path: path)
+            payloads.append(try packets(reader).map(\.bytes))
+        }
+        #expect(payloads[0].count == 15)
+        #expect(payloads[0] == payloads[1], "a retried segment must produce the same bitstream")
+    }
+
     @Test func rejectsAFrameOfTheWrongSize() throws {
         let dir = try OutputFixtures.makeTempDir()
         defer { OutputFixtures.cleanUp(dir) }
