@@ -1,0 +1,69 @@
+import CFFmpeg
+import ReelModel
+
+extension OutputMuxer {
+    /// Stream-copies one video packet, shifting its timestamps by whole frames.
+    ///
+    /// The packet is not changed (a new reference to its payload is written). Part k's packets
+    /// normally get `ptsOffset == dtsOffset == startFrame(k)`.
+    /// - Throws: `MediaError.invalidData` when a timestamp is missing, does not convert exactly,
+    ///   or the shifted dts does not strictly increase (e.g. parts with different B-frame delay).
+    public func writeVideo(_ packet: Packet, ptsOffset: Int64, dtsOffset: Int64) throws(MediaError) {
+        guard let video else { preconditionFailure("writeVideo before addVideoStream") }
+        try ensureHeader()
+        let to = muxer.timeBase(ofStream: video.index)
+        guard let pts = packet.pts, let dts = packet.dts else {
+            throw MediaError.invalidData(path: path, message: "video packet \(videoPacketCount) has no timestamp")
+        }
+        func shift(_ ts: Int64, _ frames: Int64, _ what: String) throws(MediaError) -> Int64 {
+            let a = try PacketTimestamps.rescaleExactly(ts, from: packet.avTimeBase, to: to, what: what, path: path)
+            let b = try PacketTimestamps.rescaleExactly(frames, from: video.frameTimeBase, to: to, what: what, path: path)
+            return a + b
+        }
+        let out = try Packet(timeBase: to)
+        try check(av_packet_ref(out.pointer, packet.pointer), "av_packet_ref", path: path)
+        out.pts = try shift(pts, ptsOffset, "pts")
+        out.dts = try shift(dts, dtsOffset, "dts")
+        out.duration = try PacketTimestamps.rescaleExactly(packet.duration, from: packet.avTimeBase, to: to,
+                                                           what: "duration", path: path)
+        if let last = lastVideoDTS, out.dts! <= last {
+            throw MediaError.invalidData(path: path, message: "video dts \(out.dts!) after \(last) at packet "
+                                         + "\(videoPacketCount): not strictly increasing across a join")
+        }
+        lastVideoDTS = out.dts
+        out.pointer.pointee.stream_index = video.index
+        try muxer.write(out)
+        videoPacketCount += 1
+    }
+
+    /// Encodes planar float samples (any count) with the audio stream's encoder and writes the packets.
+    public func writeAudio(_ buffer: AudioBuffer) throws(MediaError) {
+        guard let audio else { preconditionFailure("writeAudio before addAudioStream") }
+        try ensureHeader()
+        try writeAudioPackets(audio.encoder.encode(buffer))
+    }
+
+    func writeAudioPackets(_ packets: [Packet]) throws(MediaError) {
+        guard let audio else { return }
+        let to = muxer.timeBase(ofStream: audio.index)
+        for packet in packets {
+            let from = packet.avTimeBase
+            packet.pts = try packet.pts.map { v throws(MediaError) in
+                try PacketTimestamps.rescaleExactly(v, from: from, to: to, what: "audio pts", path: path)
+            }
+            packet.dts = try packet.dts.map { v throws(MediaError) in
+                try PacketTimestamps.rescaleExactly(v, from: from, to: to, what: "audio dts", path: path)
+            }
+            packet.duration = try PacketTimestamps.rescaleExactly(packet.duration, from: from, to: to,
+                                                                  what: "audio duration", path: path)
+            packet.avTimeBase = to
+            if let last = lastAudioDTS, let dts = packet.dts, dts <= last {
+                throw MediaError.invalidData(path: path, message: "audio dts \(dts) after \(last)")
+            }
+            lastAudioDTS = packet.dts
+            packet.pointer.pointee.stream_index = audio.index
+            try muxer.write(packet)
+            audioPacketCount += 1
+        }
+    }
+}

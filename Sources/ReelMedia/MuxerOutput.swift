@@ -1,0 +1,123 @@
+import CFFmpeg
+import ReelModel
+
+/// Writes the final file: H.264 stream-copied from parts plus audio encoded once, in MP4, MOV or
+/// M4V, with `movflags +faststart` (the `moov` moved to the front when the file is finished).
+///
+/// Muxers: `mp4` → "mp4", `mov` → "mov", `m4v` → "ipod" (FFmpeg's raw "m4v" muxer is MPEG-4 Part 2
+/// elementary video, not a container; "ipod" writes brand `M4V `). PCM audio is only allowed in MOV.
+///
+/// B-frame delay and AAC priming are expressed with MP4 edit lists (FFmpeg's default), which
+/// every mainstream player and FFmpeg honour; `negativeCTSOffsets` switches the video to
+/// version-1 `ctts` with negative offsets instead, for tools that mishandle edit lists.
+/// The movie timescale is the lcm of the track timescales so edit lists are sample-exact.
+///
+/// Use: add the streams, then write video packets and audio samples (roughly in step: part by
+/// part keeps the interleaving tight), then `finish()`. Writes `path` directly; publish
+/// atomically with `PartFiles`. Not `Sendable`: use it on one thread.
+public final class OutputMuxer {
+    /// The file being written.
+    public let path: String
+    /// The container being written.
+    public let container: Container
+    let muxer: MuxerContext
+    private let options: [String: String]
+    var video: (index: Int32, frameTimeBase: AVRational)?
+    var audio: (index: Int32, encoder: AudioEncoder)?
+    var headerWritten = false
+    var lastVideoDTS: Int64?
+    var lastAudioDTS: Int64?
+    /// Video packets written so far.
+    public internal(set) var videoPacketCount: Int64 = 0
+    /// Audio packets written so far.
+    public internal(set) var audioPacketCount: Int64 = 0
+
+    /// - Parameters:
+    ///   - faststart: move the `moov` atom to the front on `finish()` (for progressive playback).
+    ///   - negativeCTSOffsets: carry the B-frame delay in negative composition offsets, not an edit list.
+    /// - Throws: `MediaError` when the file cannot be created.
+    public init(path: String, container: Container, faststart: Bool = true,
+                negativeCTSOffsets: Bool = false) throws(MediaError) {
+        self.path = path
+        self.container = container
+        muxer = try MuxerContext(path: path, formatName: Self.formatName(container))
+        let flags = (faststart ? ["+faststart"] : []) + (negativeCTSOffsets ? ["+negative_cts_offsets"] : [])
+        options = flags.isEmpty ? [:] : ["movflags": flags.joined()]
+    }
+
+    /// The FFmpeg muxer for a container.
+    static func formatName(_ container: Container) -> String {
+        switch container {
+        case .mp4: return "mp4"
+        case .mov: return "mov"
+        case .m4v: return "ipod"
+        }
+    }
+
+    /// Adds the video stream, copying the codec parameters (extradata included) of a part.
+    /// Packets later written may come from any part with identical extradata.
+    /// - Parameter frameRate: the render's frame rate; `writeVideo` offsets count these frames.
+    public func addVideoStream(copying reader: PacketReader, frameRate: FrameRate) throws(MediaError) {
+        precondition(!headerWritten && video == nil, "add streams once, before writing")
+        let stream = try muxer.addStream()
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, reader.codecParameters),
+                  "avcodec_parameters_copy", path: path)
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        let frameTB = AVRational(num: frameRate.denominator, den: frameRate.numerator)
+        stream.pointee.time_base = frameTB
+        stream.pointee.avg_frame_rate = AVRational(num: frameRate.numerator, den: frameRate.denominator)
+        video = (stream.pointee.index, frameTB)
+    }
+
+    /// Adds the audio stream fed through `encoder`; `writeAudio` and `finish` drive it.
+    /// - Throws: `MediaError.unsupportedCodec` for PCM outside MOV.
+    public func addAudioStream(_ encoder: AudioEncoder) throws(MediaError) {
+        precondition(!headerWritten && audio == nil, "add streams once, before writing")
+        guard encoder.settings.codec == .aac || container == .mov else {
+            throw MediaError.unsupportedCodec(path: path, codec: "\(encoder.codecName) in \(container.rawValue)")
+        }
+        let stream = try muxer.addStream()
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),
+                  "avcodec_parameters_from_context", path: path)
+        stream.pointee.time_base = encoder.timeBase
+        audio = (stream.pointee.index, encoder)
+    }
+
+    /// Writes the header once, when the first packet arrives (stream time bases change here).
+    func ensureHeader() throws(MediaError) {
+        guard !headerWritten else { return }
+        guard video != nil || audio != nil else {
+            throw MediaError.invalidData(path: path, message: "output has no streams")
+        }
+        headerWritten = true
+        var all = options
+        all["movie_timescale"] = String(movieTimescale())
+        try muxer.writeHeader(options: all)
+    }
+
+    /// The `mvhd` timescale, in which edit-list durations are written. FFmpeg's default of 1000
+    /// rounds them to milliseconds, cutting up to a millisecond off the AAC track (64064 samples
+    /// became 64032); the least common multiple of the track timescales makes every edit exact.
+    func movieTimescale() -> Int64 {
+        var scales: [Int64] = []
+        if let video {
+            // movenc's rule for video: the time base denominator, doubled until at least 10000.
+            var t = Int64(video.frameTimeBase.den)
+            while t < 10000 { t *= 2 }
+            scales.append(t)
+        }
+        if let audio { scales.append(Int64(audio.encoder.settings.sampleRate)) }
+        let l = scales.reduce(1) { a, b in a / gcd(a, b) * b }
+        return l <= Int64(Int32.max) ? l : 1000
+    }
+
+    private func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
+
+    /// Drains the audio encoder, flushes the interleaving queue, writes the trailer and the
+    /// faststart rewrite, and closes the file.
+    public func finish() throws(MediaError) {
+        try ensureHeader()
+        if let audio { try writeAudioPackets(audio.encoder.finish()) }
+        try muxer.finish()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Atomic publication of part and output files: write under a temporary name in the same
+/// directory, then `commit` (fsync the file, rename over the final name, fsync the directory).
+/// A reader therefore sees either no file or a complete one, even after a crash.
+public enum PartFiles {
+    /// A temporary name beside `finalPath` (same directory, so the rename is atomic):
+    /// `<dir>/.<name>.<random>.tmp`, keeping the extension so FFmpeg picks the right muxer.
+    public static func temporaryPath(for finalPath: String) -> String {
+        let url = URL(fileURLWithPath: finalPath)
+        let ext = url.pathExtension
+        let token = UUID().uuidString.prefix(8).lowercased()
+        let name = ".\(url.deletingPathExtension().lastPathComponent).\(token).tmp" + (ext.isEmpty ? "" : ".\(ext)")
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// Makes `temp` durable and renames it to `final` (replacing any old file), then syncs the directory.
+    /// - Throws: `MediaError.io` naming the failed step and `errno`'s message.
+    public static func commit(temp: String, final: String) throws(MediaError) {
+        try fsyncPath(temp, directory: false)
+        guard rename(temp, final) == 0 else { throw posixError(final, "rename from \(temp)") }
+        try fsyncPath(URL(fileURLWithPath: final).deletingLastPathComponent().path, directory: true)
+    }
+
+    /// Removes a temporary file left by a failed write; a missing file is not an error.
+    public static func discard(temp: String) {
+        unlink(temp)
+    }
+
+    private static func fsyncPath(_ path: String, directory: Bool) throws(MediaError) {
+        let fd = open(path, directory ? O_RDONLY | O_DIRECTORY : O_RDONLY)
+        guard fd >= 0 else { throw posixError(path, "open for fsync") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw posixError(path, "fsync") }
+    }
+
+    private static func posixError(_ path: String, _ step: String) -> MediaError {
+        .io(path: path, message: "\(step): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,87 @@
+import CFFmpeg
+import ReelModel
+
+/// Encodes one segment's frames into an H.264 part file (MP4, video only).
+///
+/// Each part gets a fresh libx264 encoder with identical settings (see `VideoEncoder.configure`),
+/// so every part opens on an IDR, carries byte-identical extradata, and has exactly one packet
+/// per appended frame. Timestamps inside the part count frames from 0 (dts from `-reorderDelay`);
+/// the stitcher shifts them by the part's start frame.
+///
+/// Writes `path` directly; use `PartFiles.commit(temp:final:)` for an atomic publish.
+/// Not `Sendable`: create, use and drop it on one thread.
+public final class H264PartWriter {
+    /// The libx264 thread count every part uses unless told otherwise. All parts of one render
+    /// must use the same value: x264's output depends on it.
+    public static let defaultThreadCount = 4
+
+    private let encoder: VideoEncoder
+    private let muxer: MuxerContext
+    private let streamIndex: Int32
+    private var finished = false
+
+    /// Frames appended so far.
+    public var frameCount: Int64 { encoder.framesSent }
+    /// Packets written so far (equals `frameCount` after `finish()`).
+    public private(set) var packetCount: Int64 = 0
+    /// The encoder's global header (Annex B SPS/PPS); the MP4 part stores it as `avcC`.
+    public var encoderExtradata: [UInt8] { encoder.context.extradata }
+    /// The B-frame reorder delay in frames: the part's first dts is `-reorderDelay`.
+    public var reorderDelay: Int64 { encoder.reorderDelay }
+    /// Packets whose dts libx264 chose differently from the uniform `i - reorderDelay` (diagnostic).
+    public var dtsRewrites: Int { encoder.dtsRewrites }
+
+    /// - Parameters:
+    ///   - path: the part file to write (MP4).
+    ///   - settings: the render's output settings; size, rate and video codec settings are used.
+    ///   - threads: libx264 threads, identical for every part of a render.
+    /// - Throws: `MediaError` when the encoder or the file cannot be opened.
+    public init(path: String, settings: OutputSettings, threads: Int = H264PartWriter.defaultThreadCount)
+        throws(MediaError) {
+        encoder = try VideoEncoder(settings: settings, threads: threads, path: path)
+        muxer = try MuxerContext(path: path, formatName: "mp4")
+        let stream = try muxer.addStream()
+        streamIndex = stream.pointee.index
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),
+                  "avcodec_parameters_from_context", path: path)
+        stream.pointee.time_base = encoder.timeBase
+        let rate = settings.frameRate
+        stream.pointee.avg_frame_rate = AVRational(num: rate.numerator, den: rate.denominator)
+        try muxer.writeHeader(options: [:])
+    }
+
+    /// Encodes one frame (the next in the part).
+    /// - Throws: `MediaError.invalidData` if the frame size differs from the settings.
+    public func append(_ frame: PlanarFrame) throws(MediaError) {
+        precondition(!finished, "append after finish")
+        try write(encoder.encode(frame))
+    }
+
+    /// Drains the encoder (the trailing B-frames), writes the trailer and closes the file.
+    public func finish() throws(MediaError) {
+        guard !finished else { return }
+        finished = true
+        try write(encoder.drain())
+        try muxer.finish()
+    }
+
+    /// Rescales from the encoder time base to the stream's, read after `writeHeader` (MP4 changes it).
+    private func write(_ packets: [Packet]) throws(MediaError) {
+        let from = encoder.timeBase
+        let to = muxer.timeBase(ofStream: streamIndex)
+        for packet in packets {
+            packet.pts = try packet.pts.map { v throws(MediaError) in
+                try PacketTimestamps.rescaleExactly(v, from: from, to: to, what: "pts", path: muxer.path)
+            }
+            packet.dts = try packet.dts.map { v throws(MediaError) in
+                try PacketTimestamps.rescaleExactly(v, from: from, to: to, what: "dts", path: muxer.path)
+            }
+            packet.duration = try PacketTimestamps.rescaleExactly(packet.duration, from: from, to: to,
+                                                                  what: "duration", path: muxer.path)
+            packet.avTimeBase = to
+            packet.pointer.pointee.stream_index = streamIndex
+            try muxer.write(packet)
+            packetCount += 1
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import CFFmpeg
+import ReelModel
+
+/// A libx264 encoder for one part: PlanarFrames in, H.264 packets out, timestamps in frames.
+///
+/// Every part of a render gets a fresh `VideoEncoder` built from the same `OutputSettings` and
+/// thread count, so SPS/PPS (the extradata) are byte-identical across parts (see `configure`).
+/// Packet timestamps are in the encoder time base `den/num` (one tick = one frame): pts counts
+/// frames from 0 and dts is `i - reorderDelay` for the i-th packet, so parts join without gaps.
+final class VideoEncoder {
+    let context: EncoderContext
+    private let frame: EncoderFrame
+    private let width: Int
+    private let height: Int
+    private(set) var framesSent: Int64 = 0
+    private(set) var packetsReceived: Int64 = 0
+    /// Packets whose dts libx264 chose differently from `i - reorderDelay` (short parts only).
+    private(set) var dtsRewrites = 0
+    private var drained = false
+
+    /// - Throws: `MediaError.unsupportedCodec` unless the codec is H.264 and the size even.
+    init(settings: OutputSettings, threads: Int, path: String?) throws(MediaError) {
+        guard settings.video.codec == "h264" || settings.video.codec == "libx264" else {
+            throw MediaError.unsupportedCodec(path: path ?? "", codec: settings.video.codec)
+        }
+        guard settings.width > 0, settings.height > 0, settings.width % 2 == 0, settings.height % 2 == 0 else {
+            throw MediaError.invalidData(path: path ?? "",
+                                         message: "H.264 4:2:0 needs an even size, not \(settings.width)x\(settings.height)")
+        }
+        width = settings.width
+        height = settings.height
+        context = try EncoderContext(encoderName: "libx264", path: path)
+        try Self.configure(context, settings: settings, threads: threads)
+        try context.open()
+        frame = try EncoderFrame.video(width: width, height: height)
+    }
+
+    /// The B-frame reorder delay in frames (libx264 sets `has_b_frames` to 0, 1 or 2 from the settings).
+    var reorderDelay: Int64 { Int64(context.pointer.pointee.has_b_frames) }
+
+    /// The encoder time base, one tick per frame.
+    var timeBase: AVRational { context.pointer.pointee.time_base }
+
+    /// Encodes one frame; returns the packets that became ready.
+    func encode(_ picture: PlanarFrame) throws(MediaError) -> [Packet] {
+        guard picture.width == width, picture.height == height else {
+            throw MediaError.invalidData(path: context.path ?? "",
+                                         message: "frame is \(picture.width)x\(picture.height), part is \(width)x\(height)")
+        }
+        try frame.fill(from: picture)
+        frame.pointer.pointee.pts = framesSent
+        // The first frame of every part is a real IDR (forced-idr=1 turns I into IDR).
+        frame.pointer.pointee.pict_type = framesSent == 0 ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
+        try context.send(frame)
+        framesSent += 1
+        return try normalise(context.receivePackets())
+    }
+
+    /// Sends the NULL frame and returns every packet still held (the trailing B-frames).
+    func drain() throws(MediaError) -> [Packet] {
+        guard !drained else { return [] }
+        drained = true
+        try context.send(nil)
+        return try normalise(context.receivePackets())
+    }
+
+    /// Sets dts to `i - reorderDelay` and duration to one frame (libx264 leaves it 0).
+    private func normalise(_ packets: [Packet]) throws(MediaError) -> [Packet] {
+        for packet in packets {
+            let dts = packetsReceived - reorderDelay
+            guard let pts = packet.pts, pts >= dts else {
+                throw MediaError.invalidData(path: context.path ?? "",
+                                             message: "packet \(packetsReceived) has pts \(String(describing: packet.pts)) before dts \(dts)")
+            }
+            if packet.dts != dts { dtsRewrites += 1 }
+            packet.dts = dts
+            packet.duration = 1
+            packetsReceived += 1
+        }
+        return packets
+    }
+}
