@@ -1,0 +1,150 @@
+import Foundation
+import ReelMedia
+import ReelModel
+
+/// One rendered part, in timeline order, with what the plan says it must hold.
+public struct StitchPart: Sendable {
+    public var segmentIndex: Int
+    public var startFrame: Int64
+    public var frames: Int64
+    public var samples: Int64
+    public var videoPath: String
+    public var audioPath: String
+
+    public init(segmentIndex: Int, startFrame: Int64, frames: Int64, samples: Int64, videoPath: String,
+                audioPath: String) {
+        self.segmentIndex = segmentIndex
+        self.startFrame = startFrame
+        self.frames = frames
+        self.samples = samples
+        self.videoPath = videoPath
+        self.audioPath = audioPath
+    }
+}
+
+/// What the stitcher found while joining, for reports and tests.
+public struct StitchReport: Sendable, Equatable {
+    public var frames: Int64
+    public var samples: Int64
+    public var parts: Int
+    public var bytes: Int64
+}
+
+/// Joins parts into the final file: video packets are stream-copied with pts/dts offset by each part's
+/// start frame; the concatenated PCM is encoded exactly once (AAC, or PCM for lossless MOV).
+///
+/// Before anything is published it verifies every seam and refuses on any mismatch, naming the segment:
+/// extradata identical across parts; every part opens on an IDR keyframe; packet count equals the
+/// planned frame count; DTS strictly increasing across joins; each part's sample count as planned and
+/// the total equal to `S(totalFrames)`. The file is written under a temporary name and renamed only
+/// after all checks passed; on any error the temporary file is removed.
+public enum Stitcher {
+    /// - Parameters:
+    ///   - parts: in timeline order, tiling `[0, totalFrames)`.
+    ///   - totalSamples: `S(totalFrames)`.
+    ///   - isCancelled: polled between parts.
+    /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.cancelled`.
+    public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
+                              to path: String, isCancelled: @Sendable () -> Bool = { false }) throws -> StitchReport {
+        try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
+        let temp = PartFiles.temporaryPath(for: path)
+        do {
+            let report = try write(parts: parts, output: output, to: temp, isCancelled: isCancelled)
+            try PartFiles.commit(temp: temp, final: path)
+            return report
+        } catch let error as MediaError {
+            PartFiles.discard(temp: temp)
+            throw RenderError.media(error)
+        } catch {
+            PartFiles.discard(temp: temp)
+            throw error
+        }
+    }
+
+    static func checkTiling(_ parts: [StitchPart], totalFrames: Int64, totalSamples: Int64) throws {
+        guard let first = parts.first else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+        var frame: Int64 = 0, samples: Int64 = 0
+        for part in parts {
+            guard part.startFrame == frame else {
+                throw RenderError.seam(segment: part.segmentIndex,
+                                       message: "starts at frame \(part.startFrame) but the previous part ended at \(frame)")
+            }
+            frame += part.frames
+            samples += part.samples
+        }
+        guard frame == totalFrames else {
+            throw RenderError.seam(segment: parts.last!.segmentIndex,
+                                   message: "parts end at frame \(frame) but the plan has \(totalFrames) frames")
+        }
+        guard samples == totalSamples else {
+            throw RenderError.seam(segment: first.segmentIndex,
+                                   message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
+        }
+    }
+
+    static func write(parts: [StitchPart], output: OutputSettings, to temp: String,
+                      isCancelled: @Sendable () -> Bool) throws -> StitchReport {
+        let firstReader = try PacketReader(path: parts[0].videoPath)
+        let reference = firstReader.extradata
+        let muxer = try OutputMuxer(path: temp, container: output.container)
+        try muxer.addVideoStream(copying: firstReader, frameRate: output.frameRate)
+        var audioSettings = output.audio
+        if case .lossless = output.video.rateControl { audioSettings.codec = .pcm }
+        try muxer.addAudioStream(AudioEncoder(settings: audioSettings))
+        var samples: Int64 = 0
+        for (n, part) in parts.enumerated() {
+            if isCancelled() { throw RenderError.cancelled }
+            let reader = n == 0 ? firstReader : try PacketReader(path: part.videoPath)
+            guard reader.extradata == reference else {
+                throw RenderError.seam(segment: part.segmentIndex,
+                                       message: "H.264 extradata differs from segment \(parts[0].segmentIndex)'s; "
+                                       + "parts were encoded with different settings")
+            }
+            try copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
+            samples += try copyAudio(of: part, into: muxer, output: output)
+        }
+        try muxer.finish()
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: temp)[.size] as? NSNumber)?.int64Value ?? 0
+        return StitchReport(frames: parts.reduce(0) { $0 + $1.frames }, samples: samples, parts: parts.count,
+                            bytes: bytes)
+    }
+
+    static func copyVideo(of part: StitchPart, from reader: PacketReader, into muxer: OutputMuxer,
+                          frameRate: FrameRate) throws {
+        var count: Int64 = 0
+        while let packet = try reader.next() {
+            if count == 0 {
+                guard packet.isKeyframe, reader.isIDR(packet) else {
+                    throw RenderError.seam(segment: part.segmentIndex, message: "part does not open on an IDR keyframe")
+                }
+            }
+            do {
+                try muxer.writeVideo(packet, ptsOffset: part.startFrame, dtsOffset: part.startFrame)
+            } catch {
+                throw RenderError.seam(segment: part.segmentIndex, message: error.description)
+            }
+            count += 1
+        }
+        guard count == part.frames else {
+            throw RenderError.seam(segment: part.segmentIndex,
+                                   message: "part holds \(count) video packets but the plan has \(part.frames) frames")
+        }
+    }
+
+    static func copyAudio(of part: StitchPart, into muxer: OutputMuxer, output: OutputSettings) throws -> Int64 {
+        let reader = try PCMPartReader(path: part.audioPath)
+        guard reader.sampleRate == output.audio.sampleRate, reader.channels == output.audio.channels else {
+            throw RenderError.seam(segment: part.segmentIndex,
+                                   message: "PCM part is \(reader.sampleRate) Hz × \(reader.channels) but the output is "
+                                   + "\(output.audio.sampleRate) Hz × \(output.audio.channels)")
+        }
+        guard reader.frameCount == part.samples else {
+            throw RenderError.seam(segment: part.segmentIndex,
+                                   message: "PCM part holds \(reader.frameCount) samples but the plan has \(part.samples)")
+        }
+        while let buffer = try reader.read(maxFrames: 1 << 16) {
+            try muxer.writeAudio(buffer)
+        }
+        return reader.frameCount
+    }
+}
