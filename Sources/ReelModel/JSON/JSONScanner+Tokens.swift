@@ -52,7 +52,7 @@ extension JSONScanner {
         case UInt8(ascii: "t"): buffer.append(0x09)
         case UInt8(ascii: "u"): buffer.append(contentsOf: try unicodeEscape().utf8)
         default:
-            pos -= 1
+            pos -= 2
             throw error("invalid escape '\\\(Character(Unicode.Scalar(c)))' in a string")
         }
     }
