@@ -26,12 +26,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2.5", #"2.5 is a binary floating-point number in JSON, which cannot hold most times exactly; write it exactly as the string "2.5" or "5/2""#),
-        ("0.1", #"0.1 is a binary floating-point number in JSON, which cannot hold most times exactly; write it exactly as the string "0.1" or "1/10""#),
-        ("-1.25", #"-1.25 is a binary floating-point number in JSON, which cannot hold most times exactly; write it exactly as the string "-1.25" or "-5/4""#),
-        ("1e3", "1e3 is a binary floating-point number in JSON, which cannot hold most times exactly; write it as the integer 1000"),
-        ("2.0", "2.0 is a binary floating-point number in JSON, which cannot hold most times exactly; write it as the integer 2"),
-        ("1e-30", #"1e-30 is a binary floating-point number in JSON, which cannot hold most times exactly; write it as a string such as "2.5" or a fraction such as "5/2""#),
+        ("2.5", #"2.5 is a binary floating-point number in JSON; write it exactly as the string "2.5" or "5/2""#),
+        ("0.1", #"0.1 is a binary floating-point number in JSON; write it exactly as the string "0.1" or "1/10""#),
+        ("-1.25", #"-1.25 is a binary floating-point number in JSON; write it exactly as the string "-1.25" or "-5/4""#),
+        ("1e3", "1e3 is a binary floating-point number in JSON; write it as the integer 1000"),
+        ("2.0", "2.0 is a binary floating-point number in JSON; write it as the integer 2"),
+        ("1e-30", #"1e-30 is a binary floating-point number in JSON; write it as a string such as "2.5" or a fraction such as "5/2""#),
         ("99999999999999999999", "99999999999999999999 does not fit in 64 bits"),
         (#""1/0""#, #"the denominator of "1/0" must be positive"#),
         (#""1/3000000000""#, #"timescale 3000000000 in "1/3000000000" does not fit in 32 bits (at most 2147483647)"#),
@@ -44,7 +44,7 @@ import Testing
         (#""1e3""#, #""1e3" is not an exact number; write a decimal such as "2.5" or a fraction such as "5/2""#),
         (#"{"value": 1, "timescale": 0}"#, #""timescale" must be positive, got 0"#),
         (#"{"value": 1, "timescale": 4294967296}"#, "timescale 4294967296 does not fit in 32 bits (at most 2147483647)"),
-        (#"{"value": 1.5, "timescale": 2}"#, #"1.5 is a binary floating-point number in JSON, which cannot hold most times exactly; write it exactly as the string "1.5" or "3/2""#),
+        (#"{"value": 1.5, "timescale": 2}"#, #"1.5 is a binary floating-point number in JSON; write it exactly as the string "1.5" or "3/2""#),
         (#"{"value": "1", "timescale": 2}"#, #""value" must be an integer, got the string "1""#),
         (#"{"value": 1}"#, #"a time object has exactly the keys "value" and "timescale", got "value""#),
         ("true", #"expected a time such as "2.5", "1001/30000" or {"value": 1001, "timescale": 30000}, got true"#),

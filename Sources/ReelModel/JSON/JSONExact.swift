@@ -73,7 +73,7 @@ public enum JSONExact {
     }
 
     static func floatProblem(_ text: String) -> ValueProblem {
-        let head = "\(text) is a binary floating-point number in JSON, which cannot hold most times exactly"
+        let head = "\(text) is a binary floating-point number in JSON"
         guard let exact = literalRational(text) else {
             if text.contains("Inf") || text.contains("NaN") { return ValueProblem("\(text) is not a finite number") }
             return ValueProblem("\(head); write it as a string such as \"2.5\" or a fraction such as \"5/2\"")
