@@ -8,16 +8,21 @@ final class FakeProber: MediaProber {
     }
 
     let media: [String: MediaFacts]
+    /// Facts for paths not in `media`: audio-only for .wav/.m4a, else 60 s of 1080p video with audio.
+    let generic: Bool
     private let calls = Mutex<[String: Int]>([:])
 
-    init(_ media: [String: MediaFacts] = Fixtures.media) {
+    init(_ media: [String: MediaFacts] = Fixtures.media, generic: Bool = false) {
         self.media = media
+        self.generic = generic
     }
 
     func probe(path: String) throws -> MediaFacts {
         calls.withLock { $0[path, default: 0] += 1 }
-        guard let facts = media[path] else { throw Missing() }
-        return facts
+        if let facts = media[path] { return facts }
+        guard generic else { throw Missing() }
+        let audioOnly = path.hasSuffix(".wav") || path.hasSuffix(".m4a")
+        return Fixtures.makeFacts(path, seconds: 60, video: audioOnly ? nil : (1920, 1080, 0), audio: true)
     }
 
     var probeCounts: [String: Int] { calls.withLock { $0 } }
