@@ -88,8 +88,10 @@ extension CompositionDocument {
             decodeTransition($0, path: "defaultTransition", log: root.log)
         } ?? nil
         guard let list = root.array("transitions") else { return Array(repeating: fallback, count: joinCount) }
-        if list.count != joinCount {
-            root.log.add("transitions", "has \(list.count) entries but \(videoCount) videos need \(joinCount) "
+        if list.count != joinCount && root["videos"]?.arrayValue != nil {
+            let entries = list.count == 1 ? "1 entry" : "\(list.count) entries"
+            let videos = videoCount == 1 ? "1 video needs" : "\(videoCount) videos need"
+            root.log.add("transitions", "has \(entries) but \(videos) \(joinCount) "
                 + "(one between each pair of neighbours; use null for the default)")
         }
         var joins: [TransitionEntry?] = list.enumerated().map { i, value in
