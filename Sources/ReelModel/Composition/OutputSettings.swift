@@ -26,7 +26,7 @@ public struct VideoCodecSettings: Sendable, Hashable {
 
 /// Audio settings of the final file. Segments always carry exact PCM; the stitcher encodes once.
 public struct AudioCodecSettings: Sendable, Hashable {
-    public enum Codec: String, Sendable, Hashable { case aac, pcm }
+    public enum Codec: String, CaseIterable, Sendable, Hashable { case aac, pcm }
 
     public var codec: Codec
     public var sampleRate: Int32

@@ -1,0 +1,141 @@
+import Testing
+@testable import ReelModel
+
+private typealias F = Fixtures
+
+/// One video entry and two neighbours, used by many cases.
+private let a5 = F.video("a", "0", "5"), b2 = F.video("b", "0", "2"), a1 = F.video("a", "0", "1")
+
+private func title(_ members: String) -> String {
+    F.composition(#""videos": [\#(a5)], "titles": [{"timeRange": {"start": 0, "duration": 2}\#(members)}]"#)
+}
+
+private func output(_ members: String) -> String {
+    F.composition(#""videos": [\#(a1)], "output": {\#(members)}"#)
+}
+
+/// Bad compositions, each with the exact diagnostics expected (in order).
+private let badCompositions: [(String, [String])] = [
+    // Syntax and structure.
+    (#"{"assets": {"a": "a.mp4",}}"#, ["not valid JSON: line 1, column 26: unexpected '}'; expected a key in double quotes"]),
+    ("{}", [#"missing required key "assets""#, #"missing required key "videos""#]),
+    (F.composition(#""videos": {}"#), ["videos: expected an array, got an object"]),
+    (F.composition(#""videos": []"#), ["videos: a composition needs at least one video clip"]),
+    (F.composition(#""videos": [\#(a1)], "titels": []"#), [#"titels: unknown key "titels"; did you mean "titles"?"#]),
+    (F.composition(#""videos": [\#(a1)], "extra": 1"#),
+     [#"extra: unknown key "extra"; expected "$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music", "titles" or "output""#]),
+    (F.composition(#""videos": [\#(F.video("a", "0", "2", #""sped": 2"#))]"#),
+     [#"videos[0].sped: unknown key "sped"; did you mean "speed"?"#]),
+    (F.composition(#""videos": [{"asset": "a"}]"#), [#"videos[0]: missing required key "sourceRange""#]),
+    (F.composition(#""videos": [\#(F.video("a", "0", "1", #""asset": "b""#))]"#), [#"videos[0].asset: duplicate key "asset""#]),
+    (F.composition(#""videos": [\#(F.video("a", "0", "1", #""speed": true"#))]"#),
+     [#"videos[0].speed: expected an exact number such as 2, "0.5" or "1/2", got true"#]),
+    // Assets.
+    (F.composition(#""videos": [\#(F.video("bb", "0", "1"))]"#), [#"videos[0].asset: unknown asset "bb"; did you mean "b"?"#]),
+    (F.composition(#""videos": [\#(F.video("zzz", "0", "1"))]"#),
+     [#"videos[0].asset: unknown asset "zzz"; the assets are "a", "b", "silent", "vo", "song" and "portrait""#]),
+    (#"{"assets": {"a": "a.mp4", "gone": "gone.mp4"}, "videos": [\#(a1)]}"#,
+     [#"assets.gone: cannot open "/media/gone.mp4": No such file or directory"#]),
+    (F.composition(#""videos": [\#(F.video("vo", "0", "1"))]"#), [#"videos[0].asset: asset "vo" has no video stream"#]),
+    (F.composition(#""videos": [\#(F.video("silent", "0", "1", #""audio": true"#))]"#),
+     [#"videos[0].audio: asset "silent" has no audio stream"#]),
+    // Times and ranges.
+    (F.composition(#""videos": [\#(F.video("a", "0", "0"))]"#), ["videos[0].sourceRange.duration: must be positive, got 0.0 s"]),
+    (F.composition(#""videos": [\#(F.video("a", "-1", "2"))]"#), ["videos[0].sourceRange.start: must not be negative, got -1.0 s"]),
+    (F.composition(#""videos": [{"asset": "a", "sourceRange": {"start": 2.5, "duration": 1}}]"#),
+     [#"videos[0].sourceRange.start: 2.5 is a binary floating-point number in JSON; write it exactly as the string "2.5" or "5/2""#]),
+    (F.composition(#""videos": [\#(F.video("a", "1/3000000000", "1"))]"#),
+     [#"videos[0].sourceRange.start: timescale 3000000000 in "1/3000000000" does not fit in 32 bits (at most 2147483647)"#]),
+    (F.composition(#""videos": [{"asset": "a", "sourceRange": {"start": 0, "duration": 1, "end": 1}}]"#),
+     [#"videos[0].sourceRange: give either "duration" or "end", not both"#]),
+    (F.composition(#""videos": [{"asset": "a", "sourceRange": {"start": 2, "end": 1}}]"#),
+     ["videos[0].sourceRange.end: 1.0 s is not after the start (2.0 s)"]),
+    (F.composition(#""videos": [\#(F.video("b", "1.5", "6"))]"#), [#"videos[0].sourceRange: ends at 7.5 s but asset "b" lasts 6.0 s"#]),
+    (F.composition(#""videos": [\#(F.video("a", "0", "1", #""speed": 0"#))]"#), ["videos[0].speed: must be positive, got 0"]),
+    (F.composition(#""videos": [\#(F.video("a", "0", "1", #""speed": 1.5"#))]"#),
+     [#"videos[0].speed: 1.5 is a binary floating-point number in JSON; write it exactly as the string "1.5" or "3/2""#]),
+    (F.composition(#""videos": [\#(F.video("a", "0", "1", #""volume": "-0.5""#))]"#), ["videos[0].volume: must not be negative, got -0.5"]),
+    // Transitions.
+    (F.composition(#""videos": [\#(a5), \#(b2)], "transitions": [{"type": "fade", "duration": 1}]"#),
+     [#"transitions[0].type: unknown transition "fade"; valid transitions are dissolve, push, wipe and cut"#]),
+    (F.composition(#""videos": [\#(a5), \#(b2)], "transitions": [{"type": "dissolve", "duration": 3}]"#),
+     ["transitions[0]: 3.0 s dissolve is longer than clip videos[1] (2.0 s)"]),
+    (F.composition(#""videos": [\#(a5), \#(b2)], "defaultTransition": {"type": "dissolve", "duration": 3}"#),
+     ["defaultTransition: 3.0 s dissolve between videos[0] and videos[1] is longer than clip videos[1] (2.0 s)"]),
+    (F.composition(#""videos": [\#(a5), \#(b2), \#(a5)], "transitions": [{"type": "dissolve", "duration": "1.5"}, {"type": "wipe", "duration": 1}]"#),
+     ["videos[1]: transitions[0] (1.5 s) and transitions[1] (1.0 s) overlap inside this clip: together they take 2.5 s but the clip lasts 2.0 s"]),
+    (F.composition(#""videos": [\#(a5), \#(b2)], "transitions": [null, null]"#),
+     ["transitions: has 2 entries but 2 videos need 1 (one between each pair of neighbours; use null for the default)"]),
+    (F.composition(#""videos": [\#(a5), \#(b2)], "transitions": [{"type": "cut", "duration": 1}]"#),
+     ["transitions[0].duration: a cut takes no time; use dissolve, push or wipe for an overlap"]),
+    (F.composition(#""videos": [\#(a5), \#(b2)], "transitions": [{"type": "push"}]"#),
+     [#"transitions[0]: missing required key "duration" (a push needs one)"#]),
+    // Voice-overs and music.
+    (F.composition(#""videos": [\#(a1)], "voiceOvers": [{"asset": "silent", "sourceRange": {"start": 0, "duration": 1}, "at": 0}]"#),
+     [#"voiceOvers[0].asset: asset "silent" has no audio stream"#]),
+    (F.composition(#""videos": [\#(a1)], "voiceOvers": [{"asset": "vo", "sourceRange": {"start": 0, "duration": 1}}]"#),
+     [#"voiceOvers[0]: missing required key "at""#]),
+    (F.composition(#""videos": [\#(a1)], "voiceOvers": [{"asset": "vo", "sourceRange": {"start": 5, "end": 10}, "at": 0}]"#),
+     [#"voiceOvers[0].sourceRange: ends at 10.0 s but asset "vo" lasts 8.0 s"#]),
+    (F.composition(#""videos": [\#(a1)], "music": {"asset": "silent", "sourceRange": {"start": 0, "duration": 1}}"#),
+     [#"music.asset: asset "silent" has no audio stream"#]),
+    (F.composition(#""videos": [\#(a1)], "music": [{"asset": "song", "sourceRange": {"start": 0, "duration": 9}, "volumeAutomation": [{"from": 1, "to": 0, "timeRange": {"start": 0, "duration": 2}}, {"from": 0, "to": 1, "timeRange": {"start": 1, "duration": 2}}]}]"#),
+     ["music[0].volumeAutomation[1].timeRange: overlaps volumeAutomation[0], which runs from 0.0 s to 2.0 s"]),
+    // Titles.
+    (title(""), [#"titles[0]: a title needs a non-empty "text" or an "image""#]),
+    (title(#", "text": "Hi", "color": "red""#), [##"titles[0].color: expected a colour "#RRGGBB" or "#RRGGBBAA", got the string "red""##]),
+    (title(#", "text": "Hi", "position": "middle""#),
+     [#"titles[0].position: unknown position "middle"; valid positions are bottom, bottom-left, bottom-right, center, lower-third, top, top-left, top-right and upper-third, or {"x": "0.5", "y": "0.8"}"#]),
+    (title(#", "text": "Hi", "opacity": [{"time": 0, "value": 0}, {"time": 1, "value": 1}, {"time": "0.5", "value": 0}]"#),
+     ["titles[0].opacity[2].time: 0.5 s is not after the previous keyframe (1.0 s); keyframes must be in time order"]),
+    (title(#", "text": "Hi", "opacity": [{"time": 0, "value": 0}, {"time": 3, "value": 1}]"#),
+     ["titles[0].opacity[1].time: 3.0 s is past the title's end at 2.0 s (keyframe times count from the title's start)"]),
+    (title(#", "text": "Hi", "opacity": [{"time": 0, "value": 2}]"#), ["titles[0].opacity[0].value: must be between 0 and 1, got 2"]),
+    // Output.
+    (output(#""width": 1279, "height": 720"#), ["output.width: must be even for H.264 with 4:2:0 chroma, got 1279"]),
+    (output(#""width": 1280"#), [#"output: give both "width" and "height" (or a "preset")"#]),
+    (output(#""preset": "1280x720", "width": 1280, "height": 720"#), [#"output: give either "preset" or "width" and "height", not both"#]),
+    (output(#""preset": "4k""#), [#"output.preset: unknown size preset "4k"; valid presets are "640x480", "1280x720", "1920x1080" and "highest""#]),
+    (output(#""frameRate": 0"#), ["output.frameRate: must be above 0 and at most 240 fps, got 0"]),
+    (output(#""container": "avi""#), [#"output.container: unknown container "avi"; valid containers are mp4, mov and m4v"#]),
+    (output(#""video": {"crf": 60}"#), ["output.video.crf: must be between 0 and 51, got 60"]),
+    (output(#""video": {"preset": "veryfats"}"#), [#"output.video.preset: unknown x264 preset "veryfats"; did you mean "veryfast"?"#]),
+    (output(#""audio": {"codec": "pcm"}"#), ["output.audio.codec: pcm audio needs the mov container"]),
+    (output(#""audio": {"sampleRate": 44000}"#),
+     ["output.audio.sampleRate: 44000 Hz is not supported; use one of 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000, 64000, 88200 or 96000"]),
+]
+
+@Suite struct BadCompositionTests {
+    @Test(arguments: badCompositions)
+    func reportsTheExactProblem(json: String, expected: [String]) {
+        #expect(Fixtures.diagnostics(json) == expected)
+    }
+
+    @Test func reportsEveryProblemNotJustTheFirst() throws {
+        let json = #"""
+            {"assets": {"a": "a.mp4", "b": "b.mp4", "gone": "gone.mp4"},
+             "videos": [{"asset": "a", "sourceRange": {"start": 0, "duration": 2}, "sped": 2},
+                        {"asset": "bb", "sourceRange": {"start": 0, "duration": 2}},
+                        {"asset": "b", "sourceRange": {"start": "1.5", "duration": 6}}],
+             "transitions": [{"type": "fade", "duration": 1}, {"type": "dissolve", "duration": 3}],
+             "titles": [{"timeRange": {"start": 0, "duration": 1}}],
+             "output": {"video": {"crf": 99}}}
+            """#
+        let expected = [
+            #"videos[0].sped: unknown key "sped"; did you mean "speed"?"#,
+            #"videos[1].asset: unknown asset "bb"; did you mean "b"?"#,
+            #"transitions[0].type: unknown transition "fade"; valid transitions are dissolve, push, wipe and cut"#,
+            #"titles[0]: a title needs a non-empty "text" or an "image""#,
+            "output.video.crf: must be between 0 and 51, got 99",
+            #"assets.gone: cannot open "/media/gone.mp4": No such file or directory"#,
+            #"videos[2].sourceRange: ends at 7.5 s but asset "b" lasts 6.0 s"#,
+        ]
+        #expect(Fixtures.diagnostics(json) == expected)
+        let error = try #require(throws: CompositionLoadError.self) { try Fixtures.load(json) }
+        #expect(error.description == expected.joined(separator: "\n"))
+    }
+
+    @Test func aValidCompositionHasNoDiagnostics() {
+        #expect(Fixtures.diagnostics(F.composition(#""videos": [\#(a5), \#(b2)], "transitions": [{"type": "dissolve", "duration": 2}]"#)) == [])
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import ReelModel
+
+@Suite struct CompositionJSONTests {
+    static func load(_ bytes: [UInt8]) throws -> Composition {
+        try CompositionLoader.load(data: bytes, baseDirectory: "/work/show", prober: FakeProber([:], generic: true)).composition
+    }
+
+    /// Transition origins name where a transition was written ("defaultTransition"); encoding spells each one out.
+    static func withoutTransitionOrigins(_ c: Composition) -> Composition {
+        var c = c
+        c.videoTracks[0].items = c.videoTracks[0].items.map { item in
+            guard case .transition(var t) = item else { return item }
+            t.origin = ""
+            return .transition(t)
+        }
+        return c
+    }
+
+    @Test func encodingRoundTripsTheGuideExample() throws {
+        let original = try Self.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        let json = try CompositionJSON.encode(original)
+        let decoded = try Self.load(json)
+        #expect(Self.withoutTransitionOrigins(decoded) == Self.withoutTransitionOrigins(original))
+        #expect(try CompositionJSON.encode(decoded) == json)   // canonical: a fixed point
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.contains(#""start": "1001/30000""#))
+        #expect(text.contains(#""type": "push""#))
+    }
+
+    @Test func handlesAreGivenBackToTheWrittenRange() throws {
+        let json = Fixtures.composition(#"""
+            "videos": [\#(Fixtures.video("a", "1", "5", #""speed": 2"#)), \#(Fixtures.video("b", "0", "2"))],
+            "transitions": [{"type": "wipe", "duration": "0.5"}]
+            """#)
+        let encoded = try CompositionJSON.encodeValue(try Fixtures.load(json).composition)
+        let first = try #require(encoded["videos"]?.arrayValue?.first)
+        #expect(first["sourceRange"] == .object([JSONMember(key: "start", value: .string("1")),
+                                                 JSONMember(key: "duration", value: .string("5"))]))
+        #expect(encoded["transitions"]?.arrayValue?.first?["duration"] == .string("0.5"))
+    }
+
+    @Test func refusesWhatTheFormatCannotExpress() throws {
+        let clip = Clip(asset: "a", sourceRange: try TimeRange(start: .zero, duration: .seconds(1)), origin: "tracks[0][0]")
+        let gap = Composition(assets: ["a": Asset(id: "a", path: "/a.mp4")],
+                              videoTracks: [Track(kind: .video, items: [.clip(clip), .gap(.seconds(1)), .clip(clip)])],
+                              output: OutputSettings(width: 640, height: 480, frameRate: try FrameRate(25)))
+        #expect(throws: ModelError.invalidTime(path: "", message: "cannot be written in the composition format: a gap cannot be written")) {
+            try CompositionJSON.encode(gap)
+        }
+        var frozen = gap
+        var still = clip
+        still.freeze = true
+        frozen.videoTracks[0].items = [.clip(still)]
+        #expect(throws: ModelError.self) { try CompositionJSON.encode(frozen) }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import ReelModel
-
-@Test func placeholderReelModel() { #expect(Bool(true)) }
