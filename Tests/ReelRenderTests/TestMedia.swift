@@ -62,6 +62,13 @@ enum TestMedia {
         return sum == 0 ? .infinity : 10 * log10(255 * 255 / (sum / Double(count)))
     }
 
+    /// PSNR of the luma planes alone, in dB.
+    static func lumaPSNR(_ a: PlanarFrame, _ b: PlanarFrame) -> Double {
+        var sum = 0.0
+        for i in a.y.indices { let d = Double(Int(a.y[i]) - Int(b.y[i])); sum += d * d }
+        return sum == 0 ? .infinity : 10 * log10(255 * 255 / (sum / Double(a.y.count)))
+    }
+
     /// A frame whose every plane is a function of the sample position.
     static func makeFrame(width: Int, height: Int, _ f: (_ plane: Int, _ x: Int, _ y: Int) -> UInt8) -> PlanarFrame {
         let cw = (width + 1) / 2, ch = (height + 1) / 2
