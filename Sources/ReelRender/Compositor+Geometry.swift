@@ -17,7 +17,10 @@ import ReelModel
 ///
 /// Chroma (4:2:0) follows the luma geometry exactly, as if chroma were upsampled, moved by the luma
 /// amount and box-filtered back: an odd luma shift averages neighbouring chroma samples
-/// (`(x + y + 1) >> 1`), which is what xfade's 4:4:4 round trip produces up to its filter.
+/// (`(x + y + 1) >> 1`). xfade itself runs in 4:4:4, so its 4:2:0 output went through a chroma
+/// round trip: with ffmpeg's default scaler (bicubic) our frames match it at ≥ 36 dB PSNR on sharp test
+/// patterns (luma bit-exact); with `sws_flags=neighbor` luma and even-edge chroma are bit-exact but
+/// odd-edge chroma columns/rows differ (xfade then picks one neighbour instead of averaging).
 enum TransitionGeometry {
     /// `progress` clamped to 0…1 as an exact fraction `(n, d)` with `d > 0`.
     static func clamped(_ progress: Rational) -> (n: Int128, d: Int128) {
