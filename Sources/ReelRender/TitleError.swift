@@ -1,0 +1,19 @@
+/// Errors raised while rendering titles. Each names the font or title a person has to fix.
+public enum TitleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No font file matched `font` (a path or a family name such as "DejaVu Sans Bold").
+    case fontNotFound(font: String, searched: [String])
+    /// A FreeType call failed: `function` is the C function, `code` its `FT_Error`.
+    case freetype(function: String, code: Int32, font: String)
+    /// A title's keyframes could not be evaluated exactly (arithmetic overflow).
+    case keyframes(title: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .fontNotFound(font, searched):
+            return "font \"\(font)\" not found (looked for a file of that path or family under "
+                + "\(searched.joined(separator: ", ")))"
+        case let .freetype(function, code, font): return "\(font): \(function) failed (FreeType error \(code))"
+        case let .keyframes(title, message): return "title \(title): keyframes: \(message)"
+        }
+    }
+}

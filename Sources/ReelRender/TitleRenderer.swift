@@ -1,0 +1,98 @@
+import ReelMedia
+import ReelModel
+
+/// Draws titles over composited frames, alpha-blended in Y′CbCr.
+///
+/// For a title at an offset (relative to its start) the renderer evaluates opacity, position and scale
+/// (`TitleState`), rasterises the title at that scale (text in its colour over the optional image, both
+/// centred in one box), converts it to Y′CbCr + alpha once (`TitleRaster`) and blends it onto the frame
+/// with its box centred on the anchor `(x·W, y·H)`, the top-left corner floored to even coordinates.
+///
+/// Blending (see `Blend.alphaBlend`): per pixel `a' = (alpha·o + 128) >> 8` with `o = round(opacity·256)`,
+/// `w = a' + (a' >> 7)`, `out = (dst·(256 − w) + src·w + 128) >> 8`; chroma uses the 2×2 average alpha.
+///
+/// Rasters are cached per (title, scale, image size), so a title at constant scale is rasterised once.
+/// The cache holds at most `cacheLimit` rasters and is emptied when full. Fonts are opened once per name.
+/// Not thread-safe (FreeType): use one renderer per thread.
+public final class TitleRenderer {
+    struct RasterKey: Hashable {
+        var title: Title
+        var scale: Rational
+        var imageWidth: Int, imageHeight: Int
+    }
+
+    public let cacheLimit: Int
+    private var rasters: [RasterKey: TitleRaster] = [:]
+    private var fonts: [String: FontRasterizer] = [:]
+    /// How many rasters were built (cache misses); for tests and statistics.
+    public private(set) var rasterisations = 0
+
+    public init(cacheLimit: Int = 32) {
+        self.cacheLimit = max(1, cacheLimit)
+    }
+
+    /// Draws `title` as it is at `offset` (relative to the title's start) onto `frame`.
+    /// Nothing is drawn outside `[0, duration)` or at zero opacity or scale.
+    /// - Parameters:
+    ///   - image: `title.image` decoded (ReelMedia decodes PNGs); the same image for the same title.
+    /// - Throws: `TitleError` when the font is missing, FreeType fails, or keyframes overflow.
+    public func draw(_ title: Title, image: RGBAImage? = nil, at offset: RationalTime,
+                     onto frame: inout PlanarFrame) throws(TitleError) {
+        guard !offset.isNegative, offset < title.timeRange.duration else { return }
+        let state = try TitleState(of: title, at: offset)
+        let opacity = state.opacityWeight
+        guard opacity > 0, state.scale > .zero else { return }
+        let raster = try self.raster(title, image: image, scale: state.scale)
+        guard raster.width > 0 else { return }
+        let (left, top) = Self.topLeft(of: raster, at: state.position, in: frame)
+        Self.blend(raster, left: left, top: top, opacity: opacity, onto: &frame)
+    }
+
+    /// The cached raster of `title` at `scale`, building it on a miss.
+    func raster(_ title: Title, image: RGBAImage?, scale: Rational) throws(TitleError) -> TitleRaster {
+        let key = RasterKey(title: title, scale: scale, imageWidth: image?.width ?? 0, imageHeight: image?.height ?? 0)
+        if let cached = rasters[key] { return cached }
+        var mask = TitleMask.empty
+        if let text = title.text, !text.isEmpty {
+            let size = Int((try? Rational(Int64(title.size)) * scale)?.roundedToNearest ?? 0)
+            mask = try font(title.font).rasterize(text, pixelSize: size)
+        }
+        let scaledImage = image.map { TitleComposer.scaled($0, by: scale) }
+        let rgba = TitleComposer.compose(text: mask, color: title.color, over: scaledImage)
+        let raster = TitleRaster(rgba: rgba.pixels, width: rgba.width, height: rgba.height)
+        rasterisations += 1
+        if rasters.count >= cacheLimit { rasters.removeAll(keepingCapacity: true) }
+        rasters[key] = raster
+        return raster
+    }
+
+    private func font(_ name: String?) throws(TitleError) -> FontRasterizer {
+        let key = name ?? ""
+        if let open = fonts[key] { return open }
+        let opened = try FontRasterizer(font: name)
+        fonts[key] = opened
+        return opened
+    }
+
+    /// The even top-left corner that centres the raster on the anchor: `floor(x·W − w/2)` rounded down to even.
+    static func topLeft(of raster: TitleRaster, at anchor: Point, in frame: PlanarFrame) -> (Int, Int) {
+        func corner(_ p: Rational, _ extent: Int, _ size: Int) -> Int {
+            let n = Int128(p.numerator) * Int128(extent) * 2 - Int128(size) * Int128(p.denominator)
+            let d = Int128(p.denominator) * 2
+            var q = n / d
+            if n % d != 0 && n < 0 { q -= 1 }
+            return Int(clamping: q) & ~1
+        }
+        return (corner(anchor.x, frame.width, raster.width), corner(anchor.y, frame.height, raster.height))
+    }
+}
+
+fileprivate extension Rational {
+    /// The nearest integer, halves rounded up.
+    var roundedToNearest: Int64 {
+        let n = Int128(numerator) * 2 + Int128(denominator), d = Int128(denominator) * 2
+        var q = n / d
+        if n % d != 0 && n < 0 { q -= 1 }
+        return Int64(clamping: q)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import ReelRender
-
-@Test func placeholderReelRender() { #expect(Bool(true)) }
