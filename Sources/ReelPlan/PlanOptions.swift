@@ -62,3 +62,25 @@ extension PlanOptions {
 extension Rational {
     static let two = try! Rational(2)
 }
+
+extension PlanOptions {
+    /// Parses a command-line number of seconds exactly: "10", "2.5", "1001/30000".
+    /// - Throws: `PlanError.invalidOptions` naming `option` when the text is not such a number.
+    public static func parseSeconds(_ text: String, option: String = "--segment-seconds") throws -> Rational {
+        let bad = PlanError.invalidOptions("\(option): \"\(text)\" is not a number of seconds like 10, 2.5 or 1001/30000")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            guard let n = Int64(parts[0]), let d = Int64(parts[1]), d != 0 else { throw bad }
+            return try Rational(n, d)
+        }
+        let halves = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard halves.count <= 2, let whole = Int64(halves[0].isEmpty ? "0" : String(halves[0])), !text.hasPrefix("-")
+        else { throw bad }
+        guard halves.count == 2 else { return try Rational(whole) }
+        let frac = halves[1]
+        guard !frac.isEmpty, frac.count <= 9, frac.allSatisfy(\.isASCII), let f = Int64(frac) else { throw bad }
+        var scale: Int64 = 1
+        for _ in 0..<frac.count { scale *= 10 }
+        return try Rational(whole * scale + f, scale)
+    }
+}

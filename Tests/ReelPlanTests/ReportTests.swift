@@ -34,3 +34,22 @@ import Testing
         #expect(plan.segments[0].titles == [0])
     }
 }
+
+@Suite struct OptionTests {
+    @Test(arguments: [("10", q(10)), ("2.5", q(5, 2)), ("0.04", q(1, 25)), ("1001/30000", q(1001, 30000))])
+    func secondsParseExactly(text: String, value: Rational) throws {
+        #expect(try PlanOptions.parseSeconds(text) == value)
+    }
+
+    @Test(arguments: ["", "abc", "1.2.3", "-1", "1/0", "2.", "1e3"]) func badSecondsAreRejected(text: String) {
+        #expect(throws: PlanError.self) { try PlanOptions.parseSeconds(text) }
+    }
+
+    @Test func optionsOutOfRangeAreRejected() {
+        let comp = makeComposition([.clip(makeClip("a", from: .zero, length: tm(3)))])
+        #expect(throws: PlanError.self) { try Plan(composition: comp, options: PlanOptions(segmentSeconds: .zero)) }
+        #expect(throws: PlanError.self) {
+            try Plan(composition: comp, options: PlanOptions(segmentSeconds: q(2), minimumSegmentSeconds: q(3)))
+        }
+    }
+}
