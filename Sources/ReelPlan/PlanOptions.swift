@@ -68,6 +68,7 @@ extension PlanOptions {
     /// - Throws: `PlanError.invalidOptions` naming `option` when the text is not such a number.
     public static func parseSeconds(_ text: String, option: String = "--segment-seconds") throws -> Rational {
         let bad = PlanError.invalidOptions("\(option): \"\(text)\" is not a number of seconds like 10, 2.5 or 1001/30000")
+        guard !text.isEmpty else { throw bad }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
             guard let n = Int64(parts[0]), let d = Int64(parts[1]), d != 0 else { throw bad }
