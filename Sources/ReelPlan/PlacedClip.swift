@@ -1,7 +1,7 @@
 import ReelModel
 
 /// Identifies a track of the composition: `videoTracks[index]` or `audioTracks[index]`.
-public struct TrackRef: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TrackRef: Sendable, Hashable, CustomStringConvertible {
     public var kind: Track.Kind
     public var index: Int
 
@@ -13,7 +13,6 @@ public struct TrackRef: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(kind == .video ? "V" : "A")\(index)" }
 }
 
-extension Track.Kind: Codable {}
 
 /// A clip laid on the timeline.
 ///
