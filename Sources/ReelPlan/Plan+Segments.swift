@@ -1,0 +1,94 @@
+import ReelModel
+
+extension Plan {
+    /// Cuts the timeline and fills each segment.
+    mutating func makeSegments() throws -> [SegmentPlan] {
+        let bounds = try segmenter().boundaries()
+        var out: [SegmentPlan] = []
+        out.reserveCapacity(bounds.count)
+        for i in 0..<(bounds.count - 1) {
+            out.append(try segment(index: i, frames: bounds[i]..<bounds[i + 1]))
+        }
+        return out
+    }
+
+    func segmenter() throws -> Segmenter {
+        let fps = clock.frameRate.rational
+        let target = max(1, try (options.segmentSeconds * fps).floor)
+        let minimum = min(target, max(1, try (options.minimumSegmentSeconds * fps).ceil))
+        let maximum = max(target, try (options.maximumSeconds() * fps).floor)
+        var forbidden: [(start: Int64, end: Int64)] = []
+        for t in transitions where t.track.kind == .video {
+            let r = clock.frames(in: t.range)
+            if r.count > 1 { forbidden.append((r.lowerBound, r.upperBound)) }
+        }
+        forbidden.sort { $0.start < $1.start }
+        var merged: [(start: Int64, end: Int64)] = []
+        for z in forbidden {
+            if let last = merged.last, z.start < last.end { merged[merged.count - 1].end = max(last.end, z.end) }
+            else { merged.append(z) }
+        }
+        var s = Segmenter(totalFrames: totalFrames, target: target, minimum: minimum, maximum: maximum,
+                          forbidden: merged, anchors: [], anchorLabels: [], keyframes: { _, _ in [] })
+        for instruction in instructions.dropFirst() {
+            let f = clock.frame(atOrAfter: instruction.timeRange.start)
+            guard f > 0, f < totalFrames, s.isAllowed(f), f != s.anchors.last else { continue }
+            s.anchors.append(f)
+            s.anchorLabels.append(label(instruction))
+        }
+        let plan = self
+        s.keyframes = { near, window in plan.keyframeFrames(near: near, in: window) }
+        return s
+    }
+
+    /// The asset shown on top by an instruction: part of an anchor's local structure.
+    private func label(_ instruction: VideoInstruction) -> String {
+        switch instruction.layers.last {
+        case .passthrough(let c): return clips[c].clip.asset
+        case .transition(let k): return transitions[k].incoming.map { clips[$0].clip.asset } ?? "-"
+        case nil: return ""
+        }
+    }
+
+    /// Frames inside `window` at which the top clip shown near `near` reaches one of its keyframes.
+    func keyframeFrames(near: Int64, in window: ClosedRange<Int64>) -> [Int64] {
+        guard let t = try? clock.time(ofFrame: near), let i = instructionIndex(containing: t),
+              case .passthrough(let c)? = instructions[i].layers.last else { return [] }
+        let placed = clips[c]
+        guard !placed.clip.freeze, let keys = options.media[placed.clip.asset]?.video?.keyframes, !keys.isEmpty
+        else { return [] }
+        var out: [Int64] = []
+        for k in keys where placed.clip.sourceRange.contains(k) {
+            guard let at = try? placed.visible.start + (k - placed.clip.sourceRange.start) / placed.clip.speed
+            else { continue }
+            let f = clock.frame(atOrAfter: at)
+            if window.contains(f) && instructions[i].timeRange.contains(at) { out.append(f) }
+        }
+        return out
+    }
+
+    func segment(index: Int, frames: Range<Int64>) throws -> SegmentPlan {
+        let samples = clock.sample(ofFrame: frames.lowerBound)..<clock.sample(ofFrame: frames.upperBound)
+        let range = try TimeRange(start: clock.time(ofFrame: frames.lowerBound), end: clock.time(ofFrame: frames.upperBound))
+        let shown = shownInstructions(frames: frames, range: range)
+        let titles = composition.titles.indices.filter { clock.frames(in: composition.titles[$0].timeRange).overlaps(frames) }
+        let sounds = try audio.contributions(samples)
+        var items: [Int] = []
+        for c in sounds { if case .audioItem(let i, _) = c.source, items.last != i { items.append(i) } }
+        let decode = try videoReads(instructions: shown, frames: frames) + sounds.map(audioRead)
+        let hash = try SegmentHasher(plan: self, frames: frames, samples: samples)
+            .hash(instructions: shown, titles: titles, sounds: sounds)
+        return SegmentPlan(index: index, frames: frames, samples: samples, timeRange: range, instructions: shown,
+                           decode: decode, titles: titles, audioItems: items, contentHash: hash)
+    }
+
+    /// The instructions that show at least one frame of `frames`.
+    private func shownInstructions(frames: Range<Int64>, range: TimeRange) -> Range<Int> {
+        guard var lo = instructionIndex(containing: range.start) else { return 0..<0 }
+        var hi = lo
+        while hi < instructions.count, instructions[hi].timeRange.start < range.end { hi += 1 }
+        while lo < hi, !clock.frames(in: instructions[lo].timeRange).overlaps(frames) { lo += 1 }
+        while hi > lo, !clock.frames(in: instructions[hi - 1].timeRange).overlaps(frames) { hi -= 1 }
+        return lo..<hi
+    }
+}

@@ -1,0 +1,29 @@
+import ReelModel
+
+extension Plan {
+    /// Every audio source: clips' own audio (with crossfades over their transitions), then
+    /// voice-overs and music (with automation; loops repeat their source range).
+    /// Muted (`audioEnabled == false`) and frozen clips contribute nothing.
+    static func voices(_ composition: Composition, clips: [PlacedClip], transitions: [PlacedTransition],
+                       duration: RationalTime) throws -> [AudioVoice] {
+        var out: [AudioVoice] = []
+        for (i, c) in clips.enumerated() where c.clip.audioEnabled && !c.clip.freeze && !c.extended.isEmpty {
+            let fade = try Envelope.crossfade(over: c.extended, fadeIn: c.transitionIn.map { transitions[$0].range },
+                                              fadeOut: c.transitionOut.map { transitions[$0].range })
+            out.append(AudioVoice(source: .clip(i), asset: c.clip.asset, active: c.extended,
+                                  mediaStart: try c.mediaTime(at: c.extended.start), speed: c.clip.speed,
+                                  gain: c.clip.volume, envelopes: fade.map { [$0] } ?? [], loopPeriod: nil))
+        }
+        for (i, item) in composition.audioItems.enumerated() {
+            let end = item.loop ? max(item.at, item.loopUntil ?? duration) : try item.at + item.sourceRange.duration
+            let active = try TimeRange(start: item.at, end: end)
+            guard !active.isEmpty else { continue }
+            let automation = try Envelope.automation(item.automation, over: active)
+            out.append(AudioVoice(source: .audioItem(i, repetition: 0), asset: item.asset, active: active,
+                                  mediaStart: item.sourceRange.start, speed: .one, gain: item.volume,
+                                  envelopes: automation.map { [$0] } ?? [],
+                                  loopPeriod: item.loop ? item.sourceRange.duration : nil))
+        }
+        return out
+    }
+}

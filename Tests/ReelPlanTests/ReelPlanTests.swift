@@ -1,4 +1,0 @@
-import Testing
-@testable import ReelPlan
-
-@Test func placeholderReelPlan() { #expect(Bool(true)) }
