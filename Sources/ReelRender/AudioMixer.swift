@@ -29,19 +29,33 @@ public struct AudioMixer: Sendable, Hashable {
         var out = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
         var gains = [Double](repeating: 0, count: count)
         var scaled = [Float](repeating: 0, count: count)
+        var factor = [Double](repeating: 0, count: count)
         for input in inputs {
             let frames = min(count, input.samples.frameCount)
             guard frames > 0 else { continue }
-            gains.withUnsafeMutableBufferPointer {
-                input.envelope.fill(UnsafeMutableBufferPointer(rebasing: $0[0..<frames]), start: start,
-                                    sampleRate: sampleRate)
-            }
+            fillGains(&gains, &factor, input.envelopes, frames: frames, start: start)
             let staticGain = input.gain.doubleValue
             for i in 0..<frames { scaled[i] = Float(gains[i] * staticGain) }
             for c in 0..<channels { accumulate(input.samples, channel: c, gains: scaled, frames: frames, into: &out[c]) }
         }
         for c in 0..<channels { Self.clip(&out[c]) }
         return AudioBuffer(sampleRate: sampleRate, samples: out)
+    }
+
+    /// The product of `envelopes` for the first `frames` samples, into `gains` (`factor` is scratch).
+    private func fillGains(_ gains: inout [Double], _ factor: inout [Double], _ envelopes: [GainEnvelope],
+                           frames: Int, start: Int64) {
+        gains.withUnsafeMutableBufferPointer { g in
+            let head = UnsafeMutableBufferPointer(rebasing: g[0..<frames])
+            guard let first = envelopes.first else { head.update(repeating: 1); return }
+            first.fill(head, start: start, sampleRate: sampleRate)
+            for envelope in envelopes.dropFirst() {
+                factor.withUnsafeMutableBufferPointer { f in
+                    envelope.fill(UnsafeMutableBufferPointer(rebasing: f[0..<frames]), start: start, sampleRate: sampleRate)
+                    for i in 0..<frames { head[i] *= f[i] }
+                }
+            }
+        }
     }
 
     /// `out[i] += source(channel)[i] · gains[i]`, with the channel mapping documented on the type.

@@ -7,12 +7,17 @@ public struct MixerInput: Sendable, Hashable {
     /// Sample `i` plays at timeline sample `start + i` of the mixed range. A shorter buffer is
     /// padded with silence.
     public var samples: AudioBuffer
-    public var envelope: GainEnvelope
+    /// Envelopes multiplied together (a crossfade times volume automation, say).
+    public var envelopes: [GainEnvelope]
     public var gain: Rational
 
     public init(samples: AudioBuffer, envelope: GainEnvelope = .unity, gain: Rational = .one) {
+        self.init(samples: samples, envelopes: [envelope], gain: gain)
+    }
+
+    public init(samples: AudioBuffer, envelopes: [GainEnvelope], gain: Rational = .one) {
         self.samples = samples
-        self.envelope = envelope
+        self.envelopes = envelopes
         self.gain = gain
     }
 }

@@ -1,0 +1,20 @@
+import ReelMedia
+import ReelModel
+import ReelPlan
+
+extension SegmentRenderer {
+    /// The finished picture of timeline frame `f`, through the same compositor and title path as a
+    /// render (the analogue of `AVAssetImageGenerator` with zero tolerance).
+    /// - Throws: `RenderError` naming the frame, or the media error.
+    public func picture(atFrame f: Int64) throws -> PlanarFrame {
+        let output = plan.composition.output
+        var sources = VideoSources(renderer: self, width: output.width, height: output.height)
+        var frame = PlanarFrame(width: output.width, height: output.height)
+        do {
+            try composeFrame(f, sources: &sources, into: &frame)
+        } catch let error as MediaError {
+            throw RenderError.other("frame \(f): \(error)")
+        }
+        return frame
+    }
+}

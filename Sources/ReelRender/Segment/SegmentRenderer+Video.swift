@@ -1,0 +1,89 @@
+import Foundation
+import ReelMedia
+import ReelModel
+import ReelPlan
+
+extension SegmentRenderer {
+    /// Encodes frames `segment.frames` into an H.264 part at `path`.
+    func renderVideo(_ segment: SegmentPlan, to path: String, isCancelled: () -> Bool,
+                     progress: (Int64) -> Void) throws {
+        let output = plan.composition.output
+        let writer = try H264PartWriter(path: path, settings: output)
+        var sources = VideoSources(renderer: self, width: output.width, height: output.height)
+        var frame = PlanarFrame(width: output.width, height: output.height)
+        for f in segment.frames {
+            if isCancelled() { throw RenderError.cancelled }
+            try composeFrame(f, sources: &sources, into: &frame)
+            try writer.append(frame)
+            progress(f - segment.frames.lowerBound + 1)
+        }
+        try writer.finish()
+    }
+
+    /// The finished picture of timeline frame `f`: layers composited, titles drawn on top.
+    /// This is the single definition of a frame's pixels; thumbnails call it too.
+    func composeFrame(_ f: Int64, sources: inout VideoSources, into frame: inout PlanarFrame) throws {
+        let layers = try plan.frameLayers(frame: f)
+        var compositorLayers: [CompositorLayer] = []
+        compositorLayers.reserveCapacity(layers.count)
+        for layer in layers {
+            switch layer.content {
+            case .clip(let clip):
+                compositorLayers.append(.frame(try sources.frame(clip)))
+            case let .transition(_, kind, progress, outgoing, incoming):
+                compositorLayers.append(.transition(kind: kind, outgoing: try outgoing.map { try sources.frame($0) },
+                                                    incoming: try incoming.map { try sources.frame($0) },
+                                                    progress: progress))
+            }
+        }
+        sources.closeUnused()
+        Compositor.composite(compositorLayers, into: &frame)
+        try drawTitles(atFrame: f, onto: &frame)
+    }
+
+    func drawTitles(atFrame f: Int64, onto frame: inout PlanarFrame) throws {
+        let t = try plan.clock.time(ofFrame: f)
+        for (index, title) in plan.composition.titles.enumerated() where title.timeRange.contains(t) {
+            let image = try titleImage(index, title)
+            try titles.draw(title, image: image, at: t - title.timeRange.start, onto: &frame)
+        }
+    }
+
+    func titleImage(_ index: Int, _ title: Title) throws -> RGBAImage? {
+        guard let path = title.image else { return nil }
+        if let cached = titleImages[index] { return cached }
+        let image = try PNGImage.decode(path: path)
+        titleImages[index] = image
+        return image
+    }
+}
+
+/// The open video decoders of one segment, one per placed clip, opened on first use and closed as
+/// soon as a frame no longer shows their clip (a placed clip is shown over one contiguous range).
+struct VideoSources {
+    let renderer: SegmentRenderer
+    let width: Int
+    let height: Int
+    private var open: [Int: VideoFrameSource] = [:]
+    private var used: Set<Int> = []
+
+    init(renderer: SegmentRenderer, width: Int, height: Int) {
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+    }
+
+    mutating func frame(_ clip: ClipFrame) throws -> PlanarFrame {
+        used.insert(clip.clip)
+        if let source = open[clip.clip] { return try source.frame(at: clip.mediaTime) }
+        let source = try VideoFrameSource(path: try renderer.path(of: clip.asset), width: width, height: height)
+        open[clip.clip] = source
+        return try source.frame(at: clip.mediaTime)
+    }
+
+    /// Closes the decoders the last frame did not use.
+    mutating func closeUnused() {
+        for key in open.keys where !used.contains(key) { open[key] = nil }
+        used.removeAll(keepingCapacity: true)
+    }
+}

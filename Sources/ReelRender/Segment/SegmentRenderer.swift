@@ -1,0 +1,82 @@
+import Foundation
+import ReelMedia
+import ReelModel
+import ReelPlan
+
+/// What rendering one segment did.
+public struct SegmentResult: Sendable, Equatable {
+    public var manifest: PartStore.Manifest
+    /// True when a valid part with the same content hash already existed and nothing was rendered.
+    public var reused: Bool
+}
+
+/// Renders one planned segment into its parts: video frames `[f0, f1)` into an H.264 part and audio
+/// samples `[S(f0), S(f1))` into a PCM part, both written under temporary names and renamed into the
+/// content-addressed `PartStore` only when complete. A part that already exists and is valid is reused.
+///
+/// The pipeline per frame: `Plan.frameLayers` → decode each layer's source frame (`VideoFrameSource`,
+/// one per placed clip, opened lazily and closed once the clip is no longer shown) → `Compositor` →
+/// titles (`TitleRenderer`) → `H264PartWriter`. Audio is rendered in one-second blocks of the timeline's
+/// sample clock: `Plan.audioContributions` → `AudioSampleSource` reads (varispeed for speed ≠ 1) →
+/// `AudioMixer` → `PCMPartWriter`. Everything is a pure function of the composition and the frame or
+/// sample index, so a render cut anywhere joins bit-exactly.
+///
+/// Not `Sendable`: one renderer per worker thread (FFmpeg contexts and FreeType faces stay on it).
+public final class SegmentRenderer {
+    public let plan: Plan
+    public let store: PartStore
+    let titles = TitleRenderer()
+    var titleImages: [Int: RGBAImage] = [:]
+
+    /// - Parameters:
+    ///   - plan: the planned composition; asset paths come from `plan.composition.assets`.
+    ///   - store: where parts are written.
+    public init(plan: Plan, store: PartStore) {
+        self.plan = plan
+        self.store = store
+    }
+
+    /// Renders `segment` unless a valid part exists.
+    /// - Parameters:
+    ///   - isCancelled: polled before every frame; when true the render stops and nothing is kept.
+    ///   - progress: called after every frame with the frames done so far in this segment.
+    /// - Throws: `RenderError.segment` naming the segment (with the file and FFmpeg's message), or `.cancelled`.
+    public func render(_ segment: SegmentPlan, isCancelled: () -> Bool = { false },
+                       progress: (Int64) -> Void = { _ in }) throws -> SegmentResult {
+        let frames = Int64(segment.frames.count), samples = Int64(segment.samples.count)
+        if let manifest = store.validManifest(for: segment.contentHash, frames: frames, samples: samples) {
+            return SegmentResult(manifest: manifest, reused: true)
+        }
+        let started = ContinuousClock.now
+        do {
+            try store.prepare(hash: segment.contentHash)
+            let video = store.videoPath(for: segment.contentHash), audio = store.audioPath(for: segment.contentHash)
+            let videoTemp = PartFiles.temporaryPath(for: video), audioTemp = PartFiles.temporaryPath(for: audio)
+            defer { PartFiles.discard(temp: videoTemp); PartFiles.discard(temp: audioTemp) }
+            try renderVideo(segment, to: videoTemp, isCancelled: isCancelled, progress: progress)
+            try renderAudio(segment, to: audioTemp, isCancelled: isCancelled)
+            try PartFiles.commit(temp: videoTemp, final: video)
+            try PartFiles.commit(temp: audioTemp, final: audio)
+            let elapsed = started.duration(to: .now)
+            let manifest = PartStore.Manifest(
+                contentHash: segment.contentHash, frames: frames, samples: samples,
+                videoBytes: store.fileSize(video) ?? 0, audioBytes: store.fileSize(audio) ?? 0,
+                renderSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            try store.writeManifest(manifest)
+            return SegmentResult(manifest: manifest, reused: false)
+        } catch let error as RenderError {
+            if case .cancelled = error { throw error }
+            throw RenderError.segment(index: segment.index, message: error.description)
+        } catch {
+            throw RenderError.segment(index: segment.index, message: "\(error)")
+        }
+    }
+
+    /// The asset's file path.
+    func path(of asset: AssetID) throws -> String {
+        guard let path = plan.composition.assets[asset]?.path else {
+            throw RenderError.other("asset \"\(asset)\" is not in the composition")
+        }
+        return path
+    }
+}
