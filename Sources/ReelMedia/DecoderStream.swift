@@ -62,6 +62,16 @@ final class DecoderStream {
     /// Seeks to the last keyframe at or before `ticks` and flushes the decoder.
     func seek(to ticks: Int64) throws(MediaError) {
         try demuxer.seek(streamIndex: index, to: ticks)
+        reset()
+    }
+
+    /// Goes back to the start of the stream and flushes the decoder.
+    func rewind() throws(MediaError) {
+        try demuxer.rewind(streamIndex: index)
+        reset()
+    }
+
+    private func reset() {
         decoder.flush()
         av_packet_unref(packet.pointer)
         draining = false

@@ -72,7 +72,21 @@ final class Demuxer {
     /// (a target before the first one), rewinds to the start of the file instead.
     func seek(streamIndex index: Int32, to timestamp: Int64) throws(MediaError) {
         if avformat_seek_file(context, index, Int64.min, timestamp, timestamp, 0) >= 0 { return }
-        if avformat_seek_file(context, index, Int64.min, Int64.min, Int64.max, 0) >= 0 { return }
-        try check(av_seek_frame(context, index, Int64.min, AVSEEK_FLAG_BACKWARD), "av_seek_frame", path: path)
+        try rewind(streamIndex: index)
+    }
+
+    /// Goes back to the start of the file. Formats with timestamp discontinuities (MPEG-TS/PS) seek
+    /// imprecisely by time, so they go back to byte 0; the others seek to the stream's start time.
+    func rewind(streamIndex index: Int32) throws(MediaError) {
+        let flags = context.pointee.iformat.pointee.flags
+        if flags & AVFMT_TS_DISCONT != 0 && flags & AVFMT_NO_BYTE_SEEK == 0 {
+            try check(av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame", path: path)
+            return
+        }
+        let st = stream(index).pointee.start_time
+        let start = st == avNoPTS ? 0 : st
+        if avformat_seek_file(context, index, Int64.min, start, start, 0) >= 0 { return }
+        if avformat_seek_file(context, index, Int64.min, start, Int64.max, 0) >= 0 { return }
+        try check(av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame", path: path)
     }
 }
