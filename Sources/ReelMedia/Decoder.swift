@@ -31,6 +31,20 @@ final class Decoder {
         try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
     }
 
+    /// Opens a decoder for a codec without a container (a single PNG image, for one).
+    init(codecID: AVCodecID, path: String) throws(MediaError) {
+        guard let codec = avcodec_find_decoder(codecID) else {
+            throw .unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(codecID)))
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else {
+            throw .invalidData(path: path, message: "avcodec_alloc_context3 failed")
+        }
+        self.path = path
+        self.context = ctx
+        ctx.pointee.thread_count = 1
+        try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
+    }
+
     deinit {
         var c: UnsafeMutablePointer<AVCodecContext>? = context
         avcodec_free_context(&c)
