@@ -6,8 +6,9 @@ import ReelModel
 ///
 /// **Timing.** Output sample `i` of `samples(from: t, count:)` is output grid sample `k0 + i`,
 /// at media time `(k0 + i) / sampleRate`, where `k0 = floor(t × sampleRate)` (exact integers;
-/// a `t` on the grid is used as is). Media time is measured from the file's origin (see
-/// `VideoFrameSource`). Samples outside the media are silence.
+/// a `t` on the grid is used as is). Media time is measured from the file's origin, the video
+/// stream's start when there is one (see `VideoFrameSource`), so audio and video of one file stay
+/// in sync. Samples outside the media are silence.
 ///
 /// **Bit-exact joins.** The result is identical whatever was read before and wherever decoding
 /// last seeked: decoding always has ≥ 0.5 s of history before a returned sample (see

@@ -4,11 +4,11 @@ import ReelModel
 /// One stream of one file, demuxed and decoded frame by frame, with exact conversions between
 /// the stream's ticks (`time_base` units) and media time.
 ///
-/// **Media time.** Media time 0 is the file's *origin*: the earliest `start_time` of its first
-/// video and first audio stream, so MPEG-TS sources (which start near 1.4 s) start near 0 and the
-/// two streams of one file keep their relative offset. A packet's media time is
-/// `pts × time_base − origin`. MP4 edit lists are honoured (FFmpeg applies them; pre-roll samples
-/// are still fed to the decoder and then dropped by it).
+/// **Media time.** Media time 0 is the file's *origin*: the first video stream's `start_time`
+/// (the audio's when there is no video; see `Demuxer.origin()`), so MPEG-TS sources (which start
+/// near 1.4 s) start at 0 and the streams of one file keep their relative offset. A packet's media
+/// time is `pts × time_base − origin`. MP4 edit lists are honoured (FFmpeg applies them; samples
+/// before the edit are still fed to the decoder and then dropped by it).
 final class DecoderStream {
     let demuxer: Demuxer
     let decoder: Decoder

@@ -6,8 +6,8 @@ import ReelModel
 /// `frame(at:)` returns the last source frame whose media time is at or before the requested
 /// time, so variable-frame-rate sources hold each frame until the next one; requests before the
 /// first frame get the first frame and requests past the end get the last. Media time is
-/// `pts × time_base − origin`, where the origin is the file's earliest stream start (MPEG-TS
-/// sources start near 1.4 s; their first frame is at media time ≈ 0). MP4 edit lists apply.
+/// `pts × time_base − origin`, where the origin is the video stream's `start_time` (MPEG-TS
+/// sources start near 1.4 s; their first frame is at media time 0). MP4 edit lists apply.
 ///
 /// Pictures are yuv420p, BT.709 limited range, aspect-fitted with black bars (`ScalerFit` documents
 /// the rounding) and rotated clockwise by the display matrix's rotation, as a player would show them.

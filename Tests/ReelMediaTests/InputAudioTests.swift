@@ -115,6 +115,19 @@ import ReelModel
         #expect(source.firstSampleIndex(for: try time(3, 2)) == 72000)
     }
 
+    /// In an MPEG-TS both streams share the video's origin: frame n is at n/25 s, and the tone that
+    /// starts at 1 s starts at output sample 48000 (not 1024 samples late, as it would be if the
+    /// audio's own start, the AAC priming, were its origin).
+    @Test func mpegTSAudioStaysInSyncWithVideo() throws {
+        let path = try MediaFixtures.lumaCodedWithOnsetTS()
+        let video = try VideoFrameSource(path: path, width: 64, height: 48)
+        #expect(MediaFixtures.codedFrameNumber(PlanarFrameProbe(try video.frame(at: .seconds(1)))) == 25)
+        let audio = try AudioSampleSource(path: path, sampleRate: 48000, channels: 1)
+        let buffer = try audio.samples(from: .zero, count: 96_000)
+        let onset = try #require(buffer.samples[0].firstIndex { abs($0) > 0.05 })
+        #expect(abs(onset - 48_000) < 100, "tone starts at sample \(onset)")
+    }
+
     @Test func videoOnlyFileHasNoAudio() throws {
         let path = try MediaFixtures.videoOnly()
         #expect(throws: MediaError.noAudioStream(path: path)) {

@@ -23,4 +23,13 @@ extension MediaFixtures {
                                         "-f", "f32le", "-"])
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
+
+    /// MPEG-TS: the luma-coded video (frame n at n/25 s) with mono 48 kHz AAC that is silent until
+    /// exactly 1 s, then a 440 Hz tone. ffmpeg starts the TS audio 1024 priming samples before the video.
+    static func lumaCodedWithOnsetTS() throws -> String {
+        try file("luma-onset.ts", ["-f", "lavfi", "-i", "color=c=black:s=64x48:r=25:d=2.4",
+                                   "-f", "lavfi", "-i", "aevalsrc='if(gte(t,1),0.5*sin(2*PI*440*t),0)':s=48000:d=2.4",
+                                   "-vf", "geq=lum='16+3*N':cb=128:cr=128", "-c:v", "libx264", "-preset", "ultrafast",
+                                   "-g", "12", "-bf", "3", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts"])
+    }
 }

@@ -13,10 +13,11 @@ enum MediaFixtures {
     static let ffmpegPath = "/usr/bin/ffmpeg"
     static let ffprobePath = "/usr/bin/ffprobe"
 
-    /// The directory this test process writes its fixtures into.
+    /// The directory this test process writes its fixtures into; removed when the process exits.
     static let directory: String = {
         let dir = NSTemporaryDirectory() + "reel-media-fixtures-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: MediaFixtures.directory) }
         return dir
     }()
 
