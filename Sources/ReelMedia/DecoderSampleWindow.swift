@@ -49,14 +49,15 @@ final class DecoderSampleWindow {
         buffer = DecoderSampleBuffer(channels: channels)
     }
 
-    /// Copies samples `range` into `target` from `target[c] + at` (silence outside the media).
+    /// Copies samples `range` into `target` from `target[c] + at` (silence outside the media;
+    /// parts wholly before the first sample or after a known end are not decoded at all).
     func read(_ range: Range<Int64>, into target: [UnsafeMutablePointer<Float>], at: Int = 0) throws(MediaError) {
         var lo = range.lowerBound
         while lo < range.upperBound {
             let j = Int64(floorDiv(Int128(lo), Int128(blockLength)))
             let hi = min(range.upperBound, (j + 1) * blockLength)
             let offset = at + Int(lo - range.lowerBound)
-            if let end = mediaEnd, lo >= end {
+            if hi <= firstSample || mediaEnd.map({ lo >= $0 }) == true {
                 for p in target { (p + offset).update(repeating: 0, count: Int(hi - lo)) }
             } else {
                 try fill(block: j, lo..<hi)

@@ -26,11 +26,12 @@ extension MediaProbe {
     }
 
     /// Keyframe times from the demuxer's index, shifted from decode to presentation time by the
-    /// first packet's `pts − dts`.
+    /// first packet's `pts − dts`. Only a complete index (one entry per frame, as an MP4 sample
+    /// table gives) is trusted; a partial one (MPEG-TS, built while reading) yields no keyframes.
     static func indexedKeyframes(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> [RationalTime] {
         let st = demuxer.stream(index)
         let count = avformat_index_get_entries_count(st)
-        guard count > 0 else { return [] }
+        guard count > 0, st.pointee.nb_frames > 0, Int64(count) >= st.pointee.nb_frames else { return [] }
         let shift = try firstPacketShift(demuxer, index)
         let clock = DecoderClock(demuxer: demuxer, stream: st)
         var times: [RationalTime] = []

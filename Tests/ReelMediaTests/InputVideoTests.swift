@@ -69,6 +69,9 @@ struct SeededSequence {
         let rows = try MediaFixtures.probeCSV(path, stream: "v", entries: "stream=start_time")
         #expect(Double(rows.first?.first ?? "") ?? 0 > 1)
         #expect(facts.video?.duration == (try RationalTime(value: 12, timescale: 5)))
+        #expect(facts.video?.keyframes == [], "MPEG-TS has no index to list keyframes from")
+        let scanned = try MediaProbe.probe(path: path, scanKeyframes: true).video?.keyframes
+        #expect(scanned == (try [0, 12, 24, 36, 48].map { try FrameRate(25).time(ofFrame: $0) }))
         let source = try VideoFrameSource(path: path, width: 64, height: 48)
         for n in [0, 1, 2, 30, 59, 13, 12, 11, 0, 47] {
             #expect(try shownFrame(source, try FrameRate(25).time(ofFrame: Int64(n))) == n)
