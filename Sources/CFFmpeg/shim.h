@@ -31,4 +31,51 @@ static inline uint8_t **reel_frame_data_array(AVFrame *f) { return f->data; }
 /* av_log is variadic: call it with a fixed "%s" format, never with a message as the format. */
 static inline void reel_av_log(void *avcl, int level, const char *message) { av_log(avcl, level, "%s", message); }
 
+/* --- media-in: decoding helpers --- */
+
+/* Index entry fields (AVIndexEntry has bit-fields). Returns 0 when the entry does not exist. */
+static inline int reel_index_entry(AVStream *st, int i, int64_t *timestamp, int *flags) {
+    const AVIndexEntry *e = avformat_index_get_entry(st, i);
+    if (!e) return 0;
+    *timestamp = e->timestamp; *flags = e->flags; return 1;
+}
+
+/* sws_scale of a whole frame into three caller-owned planes (the const pointer-array argument is awkward in Swift). */
+static inline int reel_sws_scale_to_planes(struct SwsContext *c, const AVFrame *src,
+                                           uint8_t *d0, int s0, uint8_t *d1, int s1, uint8_t *d2, int s2) {
+    uint8_t *dst[4] = { d0, d1, d2, NULL };
+    int stride[4] = { s0, s1, s2, 0 };
+    return sws_scale(c, (const uint8_t * const *)src->data, src->linesize, 0, src->height, dst, stride);
+}
+
+/* sws_scale from three caller-owned planes into a frame's planes. */
+static inline int reel_sws_scale_from_planes(struct SwsContext *c, int src_height,
+                                             const uint8_t *p0, int s0, const uint8_t *p1, int s1,
+                                             const uint8_t *p2, int s2, AVFrame *dst) {
+    const uint8_t *src[4] = { p0, p1, p2, NULL };
+    int stride[4] = { s0, s1, s2, 0 };
+    return sws_scale(c, src, stride, 0, src_height, dst->data, dst->linesize);
+}
+
+/* sws_scale from a frame into one packed plane (RGBA). */
+static inline int reel_sws_scale_to_packed(struct SwsContext *c, const AVFrame *src, uint8_t *d0, int s0) {
+    uint8_t *dst[4] = { d0, NULL, NULL, NULL };
+    int stride[4] = { s0, 0, 0, 0 };
+    return sws_scale(c, (const uint8_t * const *)src->data, src->linesize, 0, src->height, dst, stride);
+}
+
+/* swr_convert from a decoded frame's planes (extended_data) into caller-owned planar outputs. */
+static inline int reel_swr_convert_frame_to(struct SwrContext *s, uint8_t **out, int out_count, const AVFrame *in) {
+    return swr_convert(s, out, out_count, (const uint8_t **)in->extended_data, in->nb_samples);
+}
+
+static inline int reel_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+
+/* The display matrix of a stream, or NULL. */
+static inline const int32_t *reel_stream_display_matrix(AVStream *st) {
+    size_t size = 0;
+    const uint8_t *sd = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    return (sd && size >= 9 * sizeof(int32_t)) ? (const int32_t *)sd : NULL;
+}
+
 #endif

@@ -1,0 +1,72 @@
+import CFFmpeg
+
+/// Owns an `AVCodecContext` opened for decoding one stream.
+final class Decoder {
+    let path: String
+    let context: UnsafeMutablePointer<AVCodecContext>
+
+    /// The outcome of asking the decoder for a frame.
+    enum Output { case frame, needsInput, finished }
+
+    /// Opens a decoder for `stream`.
+    /// - Parameters:
+    ///   - threaded: decode with FFmpeg's automatic frame/slice threads (the output is the same
+    ///     as single-threaded decoding; only latency changes).
+    /// - Throws: `MediaError.unsupportedCodec` when this FFmpeg has no decoder for the stream.
+    init(stream: UnsafeMutablePointer<AVStream>, path: String, threaded: Bool) throws(MediaError) {
+        let par = stream.pointee.codecpar!
+        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
+            throw .unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(par.pointee.codec_id)))
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else {
+            throw .invalidData(path: path, message: "avcodec_alloc_context3 failed")
+        }
+        self.path = path
+        self.context = ctx
+        try check(avcodec_parameters_to_context(ctx, par), "avcodec_parameters_to_context", path: path)
+        ctx.pointee.pkt_timebase = stream.pointee.time_base
+        ctx.pointee.thread_count = threaded ? 0 : 1
+        ctx.pointee.thread_type = threaded ? FF_THREAD_FRAME | FF_THREAD_SLICE : 0
+        ctx.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_BITEXACT))
+        try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
+    }
+
+    /// Opens a decoder for a codec without a container (a single PNG image, for one).
+    init(codecID: AVCodecID, path: String) throws(MediaError) {
+        guard let codec = avcodec_find_decoder(codecID) else {
+            throw .unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(codecID)))
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else {
+            throw .invalidData(path: path, message: "avcodec_alloc_context3 failed")
+        }
+        self.path = path
+        self.context = ctx
+        ctx.pointee.thread_count = 1
+        try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&c)
+    }
+
+    /// Sends a packet, or `nil` to start draining. Corrupt packets are skipped, as `ffmpeg` does.
+    func send(_ packet: UnsafeMutablePointer<AVPacket>?) throws(MediaError) {
+        let rc = avcodec_send_packet(context, packet)
+        if rc == averrorEOF || rc == reel_averror(EINVAL) && packet == nil { return }
+        if rc == reel_averror_invaliddata() { return }
+        try check(rc, "avcodec_send_packet", path: path)
+    }
+
+    /// Receives the next decoded frame into `frame`.
+    func receive(into frame: DecoderFrame) throws(MediaError) -> Output {
+        let rc = avcodec_receive_frame(context, frame.pointer)
+        if rc == averrorEAGAIN { return .needsInput }
+        if rc == averrorEOF { return .finished }
+        try check(rc, "avcodec_receive_frame", path: path)
+        return .frame
+    }
+
+    /// Forgets buffered packets and frames after a seek.
+    func flush() { avcodec_flush_buffers(context) }
+}

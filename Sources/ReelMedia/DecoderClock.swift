@@ -1,0 +1,44 @@
+import CFFmpeg
+import ReelModel
+
+/// Exact conversions between one stream's ticks (`time_base` units) and media time, whose 0 is
+/// the file's origin (see `DecoderStream`). All arithmetic is in 128-bit integers.
+struct DecoderClock {
+    /// `time_base` as `tbNum / tbDen` seconds per tick.
+    let tbNum: Int64, tbDen: Int64
+    /// The origin in seconds, `originNum / originDen`.
+    let originNum: Int64, originDen: Int64
+    let path: String
+
+    init(demuxer: Demuxer, stream: UnsafeMutablePointer<AVStream>) {
+        tbNum = Int64(stream.pointee.time_base.num)
+        tbDen = Int64(stream.pointee.time_base.den)
+        (originNum, originDen) = demuxer.origin()
+        path = demuxer.path
+    }
+
+    /// The last tick whose media time is at or before `t`: `floor((t + origin) / time_base)`.
+    func ticks(atOrBefore t: RationalTime) -> Int64 {
+        let n = (Int128(t.value) * Int128(originDen) + Int128(originNum) * Int128(t.timescale)) * Int128(tbDen)
+        return Int64(clamping: floorDiv(n, Int128(t.timescale) * Int128(originDen) * Int128(tbNum)))
+    }
+
+    /// The last tick at or before sample `i` of a grid at `rate` samples per second of media time.
+    func ticks(ofSample i: Int64, rate: Int32) -> Int64 {
+        let n = (Int128(i) * Int128(originDen) + Int128(originNum) * Int128(rate)) * Int128(tbDen)
+        return Int64(clamping: floorDiv(n, Int128(rate) * Int128(originDen) * Int128(tbNum)))
+    }
+
+    /// The sample index (at `rate`) nearest to tick `ticks`, halves rounded up.
+    func sampleIndex(ofTicks ticks: Int64, rate: Int32) -> Int64 {
+        let n = (Int128(ticks) * Int128(tbNum) * Int128(originDen) - Int128(originNum) * Int128(tbDen)) * Int128(rate)
+        let d = Int128(tbDen) * Int128(originDen)
+        return Int64(clamping: floorDiv(2 * n + d, 2 * d))
+    }
+
+    /// Media time of tick `ticks` as an exact `RationalTime`, when it fits.
+    func mediaTime(ofTicks ticks: Int64) throws(MediaError) -> RationalTime {
+        let n = Int128(ticks) * Int128(tbNum) * Int128(originDen) - Int128(originNum) * Int128(tbDen)
+        return try exactTime(n, Int128(tbDen) * Int128(originDen), path: path)
+    }
+}

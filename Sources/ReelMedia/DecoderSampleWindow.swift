@@ -1,0 +1,129 @@
+import CFFmpeg
+
+/// The decoded samples of a file's first audio stream at its own sample rate, converted to planar
+/// float with the output channel count, on the stream's absolute sample grid: sample `i` is at
+/// media time `i / sampleRate`.
+///
+/// **Determinism.** Audio decoders carry state from frame to frame beyond the overlap of adjacent
+/// frames: FFmpeg's AAC decoder, for one, draws perceptual-noise-substitution noise from a random
+/// generator that runs from the moment the decoder is created. So the value of a sample depends on
+/// where decoding started. To make every sample a pure function of the file, the grid is cut into
+/// fixed blocks of `blockLength` samples, and block `j` is always decoded by a *fresh* demuxer and
+/// decoder that start at the block start minus `preroll` (or at the beginning of the file), then
+/// decode forward. Reads that cross a block boundary switch to the next block's fresh decoder.
+/// Each frame is placed at `round(media time of its pts × rate)`, a pure function of the packet.
+final class DecoderSampleWindow {
+    let path: String
+    let sampleRate: Int32
+    let channels: Int
+    /// Samples per block: 4 s.
+    let blockLength: Int64
+    /// Decoding before a block's start: 0.5 s.
+    let preroll: Int64
+    /// The sample index of the stream's first sample.
+    let firstSample: Int64
+    /// One past the stream's last sample, once decoding has reached the end.
+    private(set) var mediaEnd: Int64? = nil
+
+    let buffer: DecoderSampleBuffer
+    private(set) var input: DecoderStream
+    private var block: Int64? = nil
+    private var blockEnded = false
+    private let frame = DecoderFrame()
+    private var converter: Resampler? = nil
+    private var converterKey: (format: Int32, channels: Int32) = (-1, -1)
+    /// Diagnostics for tests: how many blocks were opened.
+    private(set) var blockOpenCount = 0
+
+    init(path: String, channels: Int) throws(MediaError) {
+        self.path = path
+        let stream = try DecoderStream(path: path, type: AVMEDIA_TYPE_AUDIO, threaded: false)
+        let rate = stream.decoder.context.pointee.sample_rate
+        guard rate > 0 else { throw .invalidData(path: path, message: "audio stream has no sample rate") }
+        input = stream
+        sampleRate = rate
+        self.channels = channels
+        blockLength = Int64(rate) * 4
+        preroll = Int64(rate) / 2
+        firstSample = stream.startTicks.map { stream.clock.sampleIndex(ofTicks: $0, rate: rate) } ?? 0
+        buffer = DecoderSampleBuffer(channels: channels)
+    }
+
+    /// Copies samples `range` into `target` from `target[c] + at` (silence outside the media;
+    /// parts wholly before the first sample or after a known end are not decoded at all).
+    func read(_ range: Range<Int64>, into target: [UnsafeMutablePointer<Float>], at: Int = 0) throws(MediaError) {
+        var lo = range.lowerBound
+        while lo < range.upperBound {
+            let j = Int64(floorDiv(Int128(lo), Int128(blockLength)))
+            let hi = min(range.upperBound, (j + 1) * blockLength)
+            let offset = at + Int(lo - range.lowerBound)
+            if hi <= firstSample || mediaEnd.map({ lo >= $0 }) == true {
+                for p in target { (p + offset).update(repeating: 0, count: Int(hi - lo)) }
+            } else {
+                try fill(block: j, lo..<hi)
+                buffer.copy(lo..<hi, into: target, at: offset)
+            }
+            lo = hi
+        }
+    }
+
+    /// Decodes block `j` far enough to hold `range` (which lies inside the block).
+    private func fill(block j: Int64, _ range: Range<Int64>) throws(MediaError) {
+        if block != j || range.lowerBound < buffer.start { try open(block: j) }
+        while buffer.end < range.upperBound && !blockEnded { try decodeFrame() }
+        buffer.trim(before: range.lowerBound)
+    }
+
+    /// Starts block `j` with a fresh demuxer and decoder, `preroll` samples before the block
+    /// (or at the file start). When the first frame lands too late, starts again further back.
+    private func open(block j: Int64) throws(MediaError) {
+        block = j
+        blockOpenCount += 1
+        var target = j * blockLength - preroll
+        var step = Int64(sampleRate)
+        while true {
+            let atStart = target <= firstSample
+            input = try DecoderStream(path: path, type: AVMEDIA_TYPE_AUDIO, threaded: false)
+            if !atStart { try input.seek(to: input.clock.ticks(ofSample: target, rate: sampleRate)) }
+            buffer.reset(at: j * blockLength)
+            blockEnded = false
+            guard let anchor = try nextFrame() else {
+                if atStart { return endOfStream() }
+                target -= step; step *= 2; continue
+            }
+            if atStart || anchor <= j * blockLength - preroll / 2 { return try place(at: anchor) }
+            target = min(target, anchor) - step
+            step *= 2
+        }
+    }
+
+    private func endOfStream() {
+        blockEnded = true
+        mediaEnd = buffer.count > 0 ? buffer.end : (mediaEnd ?? buffer.start)
+    }
+
+    /// Decodes the next frame and places it in the buffer.
+    private func decodeFrame() throws(MediaError) {
+        guard let anchor = try nextFrame() else { return endOfStream() }
+        try place(at: anchor)
+    }
+
+    /// Decodes the next frame. - Returns: its first sample's index, or nil at the end.
+    private func nextFrame() throws(MediaError) -> Int64? {
+        guard try input.next(into: frame) else { return nil }
+        guard let pts = frame.timestamp else { return buffer.end }
+        return input.clock.sampleIndex(ofTicks: pts, rate: sampleRate)
+    }
+
+    /// Converts the decoded frame to planar float and writes it at `anchor`.
+    private func place(at anchor: Int64) throws(MediaError) {
+        let f = frame.pointer.pointee
+        if converter == nil || converterKey != (f.format, f.ch_layout.nb_channels) {
+            converter = try Resampler(inLayout: f.ch_layout, inFormat: AVSampleFormat(rawValue: f.format),
+                                      inRate: sampleRate, outChannels: channels, outRate: sampleRate, path: path)
+            converterKey = (f.format, f.ch_layout.nb_channels)
+        }
+        let n = try converter!.convert(frame)
+        buffer.write(converter!.planes, count: n, at: anchor)
+    }
+}

@@ -1,0 +1,107 @@
+import CFFmpeg
+import ReelModel
+
+/// One stream of one file, demuxed and decoded frame by frame, with exact conversions between
+/// the stream's ticks (`time_base` units) and media time.
+///
+/// **Media time.** Media time 0 is the file's *origin*: the first video stream's `start_time`
+/// (the audio's when there is no video; see `Demuxer.origin()`), so MPEG-TS sources (which start
+/// near 1.4 s) start at 0 and the streams of one file keep their relative offset. A packet's media
+/// time is `pts × time_base − origin`. MP4 edit lists are honoured (FFmpeg applies them; samples
+/// before the edit are still fed to the decoder and then dropped by it).
+final class DecoderStream {
+    let demuxer: Demuxer
+    let decoder: Decoder
+    let index: Int32
+    let stream: UnsafeMutablePointer<AVStream>
+    /// Exact conversions between this stream's ticks and media time.
+    let clock: DecoderClock
+    /// The stream's first timestamp in ticks, when the demuxer knows it.
+    let startTicks: Int64?
+    private let packet = DemuxerPacket()
+    private var draining = false
+
+    /// Opens the first stream of `type` in `path`.
+    /// - Throws: `MediaError.noVideoStream` / `.noAudioStream` when there is none; open and decoder errors.
+    init(path: String, type: AVMediaType, threaded: Bool) throws(MediaError) {
+        let demuxer = try Demuxer(path: path)
+        guard let index = demuxer.firstStream(of: type) else {
+            throw type == AVMEDIA_TYPE_VIDEO ? .noVideoStream(path: path) : .noAudioStream(path: path)
+        }
+        demuxer.discardAll(except: index)
+        let st = demuxer.stream(index)
+        self.demuxer = demuxer
+        self.index = index
+        self.stream = st
+        self.decoder = try Decoder(stream: st, path: path, threaded: threaded)
+        clock = DecoderClock(demuxer: demuxer, stream: st)
+        startTicks = st.pointee.start_time == avNoPTS ? nil : st.pointee.start_time
+    }
+
+    var path: String { demuxer.path }
+
+    /// Decodes the next frame of the stream into `frame`.
+    /// - Returns: false once the decoder is drained at the end of the stream.
+    func next(into frame: DecoderFrame) throws(MediaError) -> Bool {
+        while true {
+            switch try decoder.receive(into: frame) {
+            case .frame: return true
+            case .finished: return false
+            case .needsInput:
+                if draining { return false }
+                if try demuxer.read(streamIndex: index, into: packet) {
+                    try decoder.send(packet.pointer)
+                } else {
+                    draining = true
+                    try decoder.send(nil)
+                }
+            }
+        }
+    }
+
+    /// Seeks to the last keyframe at or before `ticks` and flushes the decoder.
+    func seek(to ticks: Int64) throws(MediaError) {
+        try demuxer.seek(streamIndex: index, to: ticks)
+        reset()
+    }
+
+    /// Goes back to the start of the stream and flushes the decoder.
+    func rewind() throws(MediaError) {
+        try demuxer.rewind(streamIndex: index)
+        reset()
+    }
+
+    private func reset() {
+        decoder.flush()
+        av_packet_unref(packet.pointer)
+        draining = false
+    }
+
+    /// The timestamp (ticks) of the last indexed keyframe at or before `ticks`, if the demuxer
+    /// has an index. MP4 indexes hold decode timestamps, which are at or before presentation ones.
+    func indexedKeyframe(atOrBefore ticks: Int64) -> Int64? {
+        let i = av_index_search_timestamp(stream, ticks, AVSEEK_FLAG_BACKWARD)
+        guard i >= 0 else { return nil }
+        var ts: Int64 = 0, flags: Int32 = 0
+        return reel_index_entry(stream, i, &ts, &flags) != 0 ? ts : nil
+    }
+}
+
+/// `floor(n / d)` for `d > 0`.
+func floorDiv(_ n: Int128, _ d: Int128) -> Int128 {
+    let q = n / d
+    return (n % d != 0 && n < 0) ? q - 1 : q
+}
+
+/// `n / d` seconds (`d > 0`) as a reduced `RationalTime`.
+/// - Throws: `MediaError.invalidData` when the reduced value does not fit `RationalTime`.
+func exactTime(_ n: Int128, _ d: Int128, path: String) throws(MediaError) -> RationalTime {
+    var a = n.magnitude, b = d.magnitude
+    while b != 0 { (a, b) = (b, a % b) }
+    let g = Int128(max(a, 1))
+    guard let value = Int64(exactly: n / g), let scale = Int32(exactly: d / g),
+          let time = try? RationalTime(value: value, timescale: scale) else {
+        throw .invalidData(path: path, message: "time \(n)/\(d) s does not fit a RationalTime")
+    }
+    return time
+}

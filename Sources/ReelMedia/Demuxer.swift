@@ -1,0 +1,92 @@
+import CFFmpeg
+import Foundation
+
+/// Owns an `AVFormatContext` opened for reading one file. Like every FFmpeg context it is
+/// created, used and freed on one thread; only plain values leave it.
+final class Demuxer {
+    let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+
+    /// Opens `path` and reads its stream information.
+    /// - Throws: `MediaError.fileNotFound` when nothing is at `path`; `MediaError.ffmpeg` naming the
+    ///   path and FFmpeg's message when the file cannot be opened or parsed (corrupt, truncated).
+    init(path: String) throws(MediaError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        var raw: UnsafeMutablePointer<AVFormatContext>? = nil
+        try check(avformat_open_input(&raw, path, nil, nil), "avformat_open_input", path: path)
+        guard let ctx = raw else {
+            throw .invalidData(path: path, message: "avformat_open_input returned no context")
+        }
+        let found = avformat_find_stream_info(ctx, nil)
+        if found < 0 {
+            avformat_close_input(&raw)
+            try check(found, "avformat_find_stream_info", path: path)
+        }
+        self.path = path
+        self.context = ctx
+    }
+
+    deinit {
+        var raw: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&raw)
+    }
+
+    var streamCount: Int32 { Int32(context.pointee.nb_streams) }
+
+    func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> {
+        context.pointee.streams[Int(index)]!
+    }
+
+    /// The index of the first stream of `type`, skipping attached pictures (cover art).
+    func firstStream(of type: AVMediaType) -> Int32? {
+        for i in 0..<streamCount {
+            let st = stream(i)
+            guard st.pointee.codecpar.pointee.codec_type == type else { continue }
+            if st.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
+            return i
+        }
+        return nil
+    }
+
+    /// Tells the demuxer to skip every stream but `index`, so reading wastes no time on them.
+    func discardAll(except index: Int32) {
+        for i in 0..<streamCount {
+            stream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+        }
+    }
+
+    /// Reads the next packet of stream `index` into `packet`.
+    /// - Returns: false at the end of the file.
+    func read(streamIndex index: Int32, into packet: DemuxerPacket) throws(MediaError) -> Bool {
+        while true {
+            av_packet_unref(packet.pointer)
+            let rc = av_read_frame(context, packet.pointer)
+            if rc == averrorEOF { return false }
+            try check(rc, "av_read_frame", path: path)
+            if packet.pointer.pointee.stream_index == index { return true }
+        }
+    }
+
+    /// Seeks stream `index` to the last keyframe at or before `timestamp` (stream ticks):
+    /// `avformat_seek_file(ctx, idx, INT64_MIN, ts, ts, 0)`. When no such keyframe is found
+    /// (a target before the first one), rewinds to the start of the file instead.
+    func seek(streamIndex index: Int32, to timestamp: Int64) throws(MediaError) {
+        if avformat_seek_file(context, index, Int64.min, timestamp, timestamp, 0) >= 0 { return }
+        try rewind(streamIndex: index)
+    }
+
+    /// Goes back to the start of the file. Formats with timestamp discontinuities (MPEG-TS/PS) seek
+    /// imprecisely by time, so they go back to byte 0; the others seek to the stream's start time.
+    func rewind(streamIndex index: Int32) throws(MediaError) {
+        let flags = context.pointee.iformat.pointee.flags
+        if flags & AVFMT_TS_DISCONT != 0 && flags & AVFMT_NO_BYTE_SEEK == 0 {
+            try check(av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame", path: path)
+            return
+        }
+        let st = stream(index).pointee.start_time
+        let start = st == avNoPTS ? 0 : st
+        if avformat_seek_file(context, index, Int64.min, start, start, 0) >= 0 { return }
+        if avformat_seek_file(context, index, Int64.min, start, Int64.max, 0) >= 0 { return }
+        try check(av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame", path: path)
+    }
+}

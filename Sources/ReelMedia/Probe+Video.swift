@@ -1,0 +1,69 @@
+import CFFmpeg
+import ReelModel
+
+extension MediaProbe {
+    static func videoFacts(_ demuxer: Demuxer, _ index: Int32,
+                           scanKeyframes: Bool) throws(MediaError) -> MediaFacts.Video {
+        let st = demuxer.stream(index)
+        let par = st.pointee.codecpar!
+        let rate = st.pointee.avg_frame_rate
+        let frameRate = rate.num > 0 && rate.den > 0 ? try? FrameRate(rate.num, rate.den) : nil
+        let keyframes = scanKeyframes ? try scannedKeyframes(demuxer, index) : try indexedKeyframes(demuxer, index)
+        return MediaFacts.Video(codec: try codecName(par, path: demuxer.path),
+                                width: Int(par.pointee.width), height: Int(par.pointee.height),
+                                rotation: rotation(of: st), frameRate: frameRate,
+                                duration: try duration(demuxer, index), keyframes: keyframes)
+    }
+
+    /// Clockwise rotation from the display matrix, snapped to 0, 90, 180 or 270.
+    /// `av_display_rotation_get` returns the counterclockwise angle, so the sign is flipped.
+    static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        guard let matrix = reel_stream_display_matrix(stream) else { return 0 }
+        let ccw = av_display_rotation_get(matrix)
+        guard ccw.isFinite else { return 0 }
+        let quarter = Int((-ccw / 90).rounded())
+        return ((quarter % 4) + 4) % 4 * 90
+    }
+
+    /// Keyframe times from the demuxer's index, shifted from decode to presentation time by the
+    /// first packet's `pts − dts`. Only a complete index (one entry per frame, as an MP4 sample
+    /// table gives) is trusted; a partial one (MPEG-TS, built while reading) yields no keyframes.
+    static func indexedKeyframes(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> [RationalTime] {
+        let st = demuxer.stream(index)
+        let count = avformat_index_get_entries_count(st)
+        guard count > 0, st.pointee.nb_frames > 0, Int64(count) >= st.pointee.nb_frames else { return [] }
+        let shift = try firstPacketShift(demuxer, index)
+        let clock = DecoderClock(demuxer: demuxer, stream: st)
+        var times: [RationalTime] = []
+        for i in 0..<count {
+            var ts: Int64 = 0, flags: Int32 = 0
+            guard reel_index_entry(st, i, &ts, &flags) != 0, flags & AVINDEX_KEYFRAME != 0,
+                  flags & AVINDEX_DISCARD_FRAME == 0 else { continue }
+            times.append(try clock.mediaTime(ofTicks: ts + shift))
+        }
+        return times.sorted()
+    }
+
+    /// `pts − dts` of the first packet of the stream (0 when either is unknown).
+    static func firstPacketShift(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> Int64 {
+        let packet = DemuxerPacket()
+        defer { _ = try? demuxer.seek(streamIndex: index, to: Int64.min) }
+        guard try demuxer.read(streamIndex: index, into: packet) else { return 0 }
+        let p = packet.pointer.pointee
+        return p.pts == avNoPTS || p.dts == avNoPTS ? 0 : p.pts - p.dts
+    }
+
+    /// Keyframe times from every video packet's presentation timestamp.
+    static func scannedKeyframes(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> [RationalTime] {
+        let st = demuxer.stream(index)
+        let clock = DecoderClock(demuxer: demuxer, stream: st)
+        let packet = DemuxerPacket()
+        var times: [RationalTime] = []
+        while try demuxer.read(streamIndex: index, into: packet) {
+            let p = packet.pointer.pointee
+            guard p.flags & AV_PKT_FLAG_KEY != 0, p.flags & AV_PKT_FLAG_DISCARD == 0, p.pts != avNoPTS else { continue }
+            times.append(try clock.mediaTime(ofTicks: p.pts))
+        }
+        return times.sorted()
+    }
+}

@@ -1,0 +1,92 @@
+import CFFmpeg
+
+/// Converts decoded pictures to `PlanarFrame`s of the render size: yuv420p, BT.709 limited range,
+/// aspect-fitted with black bars (see `ScalerFit`) and rotated clockwise by `rotation` degrees.
+///
+/// Owns one `SwsContext`, reused while the source geometry stays the same. Rotated sources are
+/// scaled to the pre-rotation size into a scratch frame, then each plane is rotated into place.
+/// Full-range (JPEG) sources are converted to limited range. The YUV matrix is not converted
+/// (swscale does not convert between YUV matrices), so BT.601 sources keep their coefficients.
+/// Flags `SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT` keep the output identical on every CPU.
+final class Scaler {
+    let width: Int
+    let height: Int
+    let rotation: Int
+    let path: String
+    private var context: OpaquePointer? = nil
+    private var key: Key? = nil
+    private var fit = ScalerFit(sourceWidth: 2, sourceHeight: 2, rotation: 0, width: 2, height: 2)
+    private var scratch = PlanarFrame(width: 2, height: 2)
+
+    private struct Key: Equatable {
+        let width: Int32, height: Int32, format: Int32, fullRange: Bool, sarNum: Int32, sarDen: Int32
+    }
+
+    init(width: Int, height: Int, rotation: Int, path: String) {
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.path = path
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Converts `frame` to a new `PlanarFrame` of the render size.
+    func convert(_ frame: DecoderFrame) throws(MediaError) -> PlanarFrame {
+        try prepare(for: frame.pointer)
+        var out = PlanarFrame(width: width, height: height)
+        if rotation == 0 {
+            try scale(frame.pointer, into: &out, x: fit.x, y: fit.y)
+        } else {
+            try scale(frame.pointer, into: &scratch, x: 0, y: 0)
+            ScalerRotation.rotate(scratch, rotation: rotation, into: &out, x: fit.x, y: fit.y)
+        }
+        return out
+    }
+
+    /// (Re)creates the swscale context and the fitted rectangle when the source geometry changes.
+    private func prepare(for f: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+        let format = f.pointee.format
+        let fullRange = f.pointee.color_range == AVCOL_RANGE_JPEG || isJPEGFormat(format)
+        let k = Key(width: f.pointee.width, height: f.pointee.height, format: format, fullRange: fullRange,
+                    sarNum: f.pointee.sample_aspect_ratio.num, sarDen: f.pointee.sample_aspect_ratio.den)
+        if k == key, context != nil { return }
+        fit = ScalerFit(sourceWidth: Int(k.width), sourceHeight: Int(k.height),
+                        sampleAspect: (Int(k.sarNum), Int(k.sarDen)), rotation: rotation,
+                        width: width, height: height)
+        let turned = rotation == 90 || rotation == 270
+        let (sw, sh) = turned ? (fit.height, fit.width) : (fit.width, fit.height)
+        if rotation != 0 { scratch = PlanarFrame(width: sw, height: sh) }
+        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT
+        context = sws_getCachedContext(context, k.width, k.height, AVPixelFormat(rawValue: format),
+                                       Int32(sw), Int32(sh), AV_PIX_FMT_YUV420P, flags, nil, nil, nil)
+        guard let context else {
+            throw .invalidData(path: path, message: "sws_getCachedContext failed for \(k.width)x\(k.height)")
+        }
+        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+        _ = sws_setColorspaceDetails(context, bt709, fullRange ? 1 : 0, bt709, 0, 0, 1 << 16, 1 << 16)
+        key = k
+    }
+
+    private func isJPEGFormat(_ format: Int32) -> Bool {
+        [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P]
+            .contains { $0.rawValue == format }
+    }
+
+    /// Scales the whole source into `target` with the fitted picture's top-left at (`x`, `y`), both even.
+    private func scale(_ f: UnsafeMutablePointer<AVFrame>, into target: inout PlanarFrame,
+                       x: Int, y: Int) throws(MediaError) {
+        let lw = target.width, cw = target.chromaWidth
+        let rc = target.y.withUnsafeMutableBufferPointer { yp in
+            target.u.withUnsafeMutableBufferPointer { up in
+                target.v.withUnsafeMutableBufferPointer { vp in
+                    reel_sws_scale_to_planes(context, f,
+                                             yp.baseAddress! + y * lw + x, Int32(lw),
+                                             up.baseAddress! + (y / 2) * cw + x / 2, Int32(cw),
+                                             vp.baseAddress! + (y / 2) * cw + x / 2, Int32(cw))
+                }
+            }
+        }
+        try check(rc, "sws_scale", path: path)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Tiny media files generated with the ffmpeg CLI into a temporary directory, once per test run.
+///
+/// Nothing is skipped: when `/usr/bin/ffmpeg` is missing or fails, the test that asked for the
+/// file fails with ffmpeg's message.
+enum MediaFixtures {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let ffmpegPath = "/usr/bin/ffmpeg"
+    static let ffprobePath = "/usr/bin/ffprobe"
+
+    /// The directory this test process writes its fixtures into; removed when the process exits.
+    static let directory: String = {
+        let dir = NSTemporaryDirectory() + "reel-media-fixtures-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: MediaFixtures.directory) }
+        return dir
+    }()
+
+    private static let made = Mutex<[String: String]>([:])
+
+    /// The path of fixture `name`, generating it with `ffmpeg -y <arguments> <path>` on first use.
+    static func file(_ name: String, _ arguments: [String]) throws -> String {
+        try made.withLock { (made: inout [String: String]) throws -> String in
+            if let path = made[name] { return path }
+            let path = directory + "/" + name
+            try run(ffmpegPath, ["-v", "error", "-nostdin", "-y"] + arguments + [path])
+            made[name] = path
+            return path
+        }
+    }
+
+    /// A scratch path (not generated) inside the fixture directory.
+    static func scratch(_ name: String) -> String { directory + "/" + name }
+
+    /// Runs a tool and returns its standard output.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw Failure(description: "\(tool) is missing: media tests need the ffmpeg CLI (apt install ffmpeg)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let message = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed: "
+                          + String(decoding: message, as: UTF8.self))
+        }
+        return data
+    }
+
+    /// ffprobe's CSV lines for `entries` of the first stream of `stream` ("v" or "a").
+    static func probeCSV(_ path: String, stream: String, entries: String) throws -> [[String]] {
+        let data = try run(ffprobePath, ["-v", "error", "-select_streams", "\(stream):0", "-show_entries", entries,
+                                         "-of", "csv=p=0", path])
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+}
