@@ -1,0 +1,28 @@
+/// Errors raised by ReelFarm: loading a project, rendering it, or running a worker.
+public enum FarmError: Error, Sendable, CustomStringConvertible {
+    /// The composition is invalid: every problem, each "path: message".
+    case invalid(file: String, problems: [String])
+    /// A file could not be read or written.
+    case io(path: String, message: String)
+    /// A segment's content changed since the job was submitted (a source file was edited).
+    case contentChanged(segment: Int, message: String)
+    /// A source lies outside the configured media roots.
+    case outsideMediaRoots(path: String, roots: [String])
+    /// The job failed; `reason` names the segment, attempt and message.
+    case jobFailed(id: Int64, reason: String)
+    case cancelled
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case let .invalid(file, problems): return "\(file) is not valid:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
+        case let .io(path, message): return "\(path): \(message)"
+        case let .contentChanged(segment, message): return "segment \(segment): \(message)"
+        case let .outsideMediaRoots(path, roots):
+            return "\(path) lies outside the media roots (\(roots.joined(separator: ", "))); set REEL_MEDIA_ROOTS or --media-root"
+        case let .jobFailed(id, reason): return "job \(id) failed: \(reason)"
+        case .cancelled: return "cancelled"
+        case .other(let message): return message
+        }
+    }
+}

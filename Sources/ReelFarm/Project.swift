@@ -1,0 +1,79 @@
+import Foundation
+import ReelMedia
+import ReelModel
+import ReelPlan
+
+extension FFmpegProber: MediaProber {}
+
+/// A loaded, validated and planned composition.
+public struct Project: Sendable {
+    public let request: RenderRequest
+    public let composition: Composition
+    public let facts: [AssetID: MediaFacts]
+    public let plan: Plan
+
+    /// Loads, validates (probing every asset once) and plans a request.
+    /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders.
+    /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
+    public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = FFmpegProber()) throws {
+        self.request = request
+        let loaded: LoadedComposition
+        do {
+            loaded = try CompositionLoader.load(data: Array(request.document.utf8), baseDirectory: request.baseDirectory,
+                                                prober: prober)
+        } catch {
+            throw FarmError.invalid(file: request.sourcePath, problems: error.diagnostics.map(\.description))
+        }
+        var composition = loaded.composition
+        try MediaRoots(mediaRoots).check(composition)
+        Self.applyOverrides(request, to: &composition)
+        self.composition = composition
+        facts = loaded.facts
+        var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
+        if let text = request.segmentSeconds {
+            options.segmentSeconds = try PlanOptions.parseSeconds(text)
+            options.minimumSegmentSeconds = min(PlanOptions.defaultMinimumSegmentSeconds,
+                                                try options.segmentSeconds / Rational(2))
+        }
+        plan = try Plan(composition: composition, options: options)
+    }
+
+    /// `--preset` and `--lossless`.
+    static func applyOverrides(_ request: RenderRequest, to composition: inout Composition) {
+        if let preset = request.preset { composition.output.video.preset = preset }
+        if request.lossless {
+            composition.output.video.rateControl = .lossless
+            composition.output.audio.codec = .pcm
+            composition.output.container = .mov
+        }
+    }
+}
+
+/// The folders sources must lie in (`REEL_MEDIA_ROOTS`, `--media-root`). Empty means anywhere.
+public struct MediaRoots: Sendable {
+    public let roots: [String]
+
+    public init(_ roots: [String]) {
+        self.roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+    }
+
+    /// From `REEL_MEDIA_ROOTS` (colon-separated).
+    public static func fromEnvironment() -> [String] {
+        (ProcessInfo.processInfo.environment["REEL_MEDIA_ROOTS"] ?? "").split(separator: ":").map(String.init)
+    }
+
+    /// - Throws: `FarmError.outsideMediaRoots` for the first source outside every root.
+    public func check(_ composition: Composition) throws {
+        guard !roots.isEmpty else { return }
+        let paths = composition.assets.values.map(\.path).sorted() + composition.titles.compactMap(\.image)
+        for path in paths where !contains(path) {
+            throw FarmError.outsideMediaRoots(path: path, roots: roots)
+        }
+    }
+
+    /// Whether `path`, with `..` and symbolic links resolved, lies under a root.
+    public func contains(_ path: String) -> Bool {
+        let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        return roots.contains { root in resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+    }
+}

@@ -1,0 +1,31 @@
+import Synchronization
+import ReelQueue
+
+/// Loaded projects by job id, so a worker plans each job once. Thread-safe.
+public final class ProjectCache: Sendable {
+    private let projects = Mutex<[Int64: Project]>([:])
+    private let mediaRoots: [String]
+
+    public init(mediaRoots: [String] = []) {
+        self.mediaRoots = mediaRoots
+    }
+
+    /// Seeds the cache (the embedded queue already has the project in hand).
+    public func insert(_ project: Project, for jobID: Int64) {
+        projects.withLock { $0[jobID] = project }
+    }
+
+    /// The job's project, loading and planning its stored request on first use.
+    /// - Throws: `FarmError` when the request no longer loads (a source deleted or changed).
+    public func project(for job: Job) throws -> Project {
+        if let cached = projects.withLock({ $0[job.id] }) { return cached }
+        let project = try Project(RenderRequest.decoded(job.composition), mediaRoots: mediaRoots)
+        projects.withLock { $0[job.id] = project }
+        return project
+    }
+
+    /// Forgets a job (after it ended, or to reload after a failure).
+    public func remove(_ jobID: Int64) {
+        _ = projects.withLock { $0.removeValue(forKey: jobID) }
+    }
+}

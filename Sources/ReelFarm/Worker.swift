@@ -1,0 +1,90 @@
+import Foundation
+import ReelQueue
+import ReelRender
+
+/// The worker loop, the same for the farm (`reel worker`, PostgreSQL) and for `reel render`
+/// (in-process threads on the embedded queue):
+///
+///     loop: rescue sweep (every rescueInterval)
+///           claim a segment ─► render it (heartbeating) ─► complete, fenced by the lease token
+///           else claim a stitch step ─► stitch, verify the seams, publish ─► complete the job
+///           else wait for a wake-up (NOTIFY) or the poll interval
+///
+/// A failure records its error and retries with backoff up to the segment's max attempts. A lost lease
+/// or a canceled job stops the render at the next frame; the output is never committed.
+/// Call `run` on a dedicated thread: queue and render calls block.
+public final class Worker: Sendable {
+    public let queue: any SegmentQueue
+    public let configuration: WorkerConfiguration
+    let projects: ProjectCache
+    let events: @Sendable (WorkerEvent) -> Void
+
+    public init(queue: any SegmentQueue, configuration: WorkerConfiguration, projects: ProjectCache,
+                events: @escaping @Sendable (WorkerEvent) -> Void = { _ in }) {
+        self.queue = queue
+        self.configuration = configuration
+        self.projects = projects
+        self.events = events
+    }
+
+    /// Runs until `stop` drains or aborts (or, with `exitWhenIdle`, until no job is active).
+    /// Queue errors (a lost database connection) are reported and retried with backoff, never fatal.
+    public func run(stop: StopSignal) {
+        var renderers = RendererCache()
+        var waiter: (any QueueWaiter)?
+        var lastRescue = ContinuousClock.now - configuration.rescueInterval
+        var failures = 0
+        while !stop.isDraining {
+            do {
+                if ContinuousClock.now - lastRescue >= configuration.rescueInterval {
+                    lastRescue = .now
+                    let rescued = try queue.rescueExpired(RescueParams(backoff: configuration.backoff))
+                    if rescued > 0 { events(.rescued(count: rescued)) }
+                }
+                if try step(stop: stop, renderers: &renderers) { failures = 0; continue }
+                if configuration.exitWhenIdle, try queue.jobList(JobListParams(states: [.queued, .running, .stitching],
+                                                                                limit: 1)).isEmpty { return }
+                if waiter == nil { waiter = try queue.wakeupListen() }
+                _ = try waiter?.wait(timeout: configuration.pollInterval)
+                failures = 0
+            } catch {
+                failures += 1
+                waiter = nil
+                events(.queueError("\(error)"))
+                Thread.sleep(forTimeInterval: min(30, 0.5 * pow(2, Double(min(failures, 6)))))
+            }
+        }
+    }
+
+    /// One unit of work: a segment or a stitch. False when there was none.
+    func step(stop: StopSignal, renderers: inout RendererCache) throws -> Bool {
+        let claim = SegmentClaimParams(workerID: configuration.workerID, limit: 1,
+                                       leaseDuration: configuration.leaseDuration, tags: configuration.tags)
+        if let claimed = try queue.segmentClaim(claim).first {
+            try process(claimed, stop: stop, renderers: &renderers)
+            return true
+        }
+        let stitch = StitchClaimParams(workerID: configuration.workerID, leaseDuration: configuration.leaseDuration,
+                                       tags: configuration.tags)
+        if let claimed = try queue.stitchClaim(stitch) {
+            try self.stitch(claimed, stop: stop)
+            return true
+        }
+        return false
+    }
+}
+
+/// One `SegmentRenderer` per job on one worker thread (decoders, fonts and title images stay warm).
+struct RendererCache {
+    private var renderers: [Int64: SegmentRenderer] = [:]
+
+    mutating func renderer(for jobID: Int64, project: Project, store: PartStore) -> SegmentRenderer {
+        if let renderer = renderers[jobID] { return renderer }
+        if renderers.count >= 4 { renderers.removeAll() }
+        let renderer = SegmentRenderer(plan: project.plan, store: store)
+        renderers[jobID] = renderer
+        return renderer
+    }
+
+    mutating func remove(_ jobID: Int64) { renderers[jobID] = nil }
+}

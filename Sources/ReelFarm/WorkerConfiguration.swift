@@ -1,0 +1,60 @@
+import Foundation
+import ReelQueue
+import ReelRender
+
+/// How a worker claims, renders, heartbeats and retries.
+public struct WorkerConfiguration: Sendable {
+    /// Unique among live workers: "host-pid-n" by default.
+    public var workerID: String
+    public var host: String
+    public var tags: [String]
+    /// Where parts live (shared storage on a farm).
+    public var store: PartStore
+    /// Sources must lie under these folders; empty means anywhere.
+    public var mediaRoots: [String]
+    /// How long a claim lasts without a heartbeat; a crashed host's segments are rescued after it.
+    public var leaseDuration: Duration = .seconds(60)
+    public var heartbeatInterval: Duration = .seconds(10)
+    /// How long to wait for a wake-up before polling again.
+    public var pollInterval: Duration = .seconds(2)
+    /// How often this worker runs the rescue sweep for expired leases.
+    public var rescueInterval: Duration = .seconds(15)
+    /// Retry delay after a failed attempt: base · 2^(attempt−1), capped.
+    public var backoff: Backoff = Backoff(base: .seconds(5), cap: .seconds(300))
+    /// Stop when no job is active any more (the embedded `reel render` queue).
+    public var exitWhenIdle = false
+
+    public init(workerID: String, host: String, tags: [String] = [], store: PartStore, mediaRoots: [String] = []) {
+        self.workerID = workerID
+        self.host = host
+        self.tags = tags
+        self.store = store
+        self.mediaRoots = mediaRoots
+    }
+
+    /// - Throws: `FarmError.other` naming the setting that is out of range.
+    public func validate() throws {
+        guard !workerID.isEmpty else { throw FarmError.other("worker id is empty") }
+        guard leaseDuration > .zero, heartbeatInterval > .zero, heartbeatInterval < leaseDuration else {
+            throw FarmError.other("heartbeat interval \(heartbeatInterval) must be positive and shorter than the lease \(leaseDuration)")
+        }
+        guard pollInterval > .zero, rescueInterval > .zero else {
+            throw FarmError.other("poll and rescue intervals must be positive")
+        }
+    }
+}
+
+/// What a worker reports while it runs (for progress displays and logs).
+public enum WorkerEvent: Sendable {
+    case claimed(jobID: Int64, segment: Int, frames: Int64)
+    case progress(jobID: Int64, segment: Int, framesDone: Int64)
+    case segmentDone(jobID: Int64, segment: Int, frames: Int64, reused: Bool, seconds: Double)
+    case segmentFailed(jobID: Int64, segment: Int, attempt: Int, message: String, willRetry: Bool)
+    case leaseLost(jobID: Int64, segment: Int)
+    case released(jobID: Int64, segment: Int)
+    case stitching(jobID: Int64)
+    case stitched(jobID: Int64, path: String, report: StitchReport)
+    case stitchFailed(jobID: Int64, message: String)
+    case rescued(count: Int)
+    case queueError(String)
+}
