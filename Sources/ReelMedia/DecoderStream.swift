@@ -18,6 +18,8 @@ final class DecoderStream {
     let clock: DecoderClock
     /// The stream's first timestamp in ticks, when the demuxer knows it.
     let startTicks: Int64?
+    /// Whether the demuxer's index lists every frame (an MP4 sample table), not just those read.
+    let hasCompleteIndex: Bool
     private let packet = DemuxerPacket()
     private var draining = false
 
@@ -36,9 +38,15 @@ final class DecoderStream {
         self.decoder = try Decoder(stream: st, path: path, threaded: threaded)
         clock = DecoderClock(demuxer: demuxer, stream: st)
         startTicks = st.pointee.start_time == avNoPTS ? nil : st.pointee.start_time
+        hasCompleteIndex = DecoderStream.isIndexComplete(st)
     }
 
     var path: String { demuxer.path }
+
+    /// Whether `stream`'s index has an entry for every frame (a complete sample table).
+    static func isIndexComplete(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+        stream.pointee.nb_frames > 0 && Int64(avformat_index_get_entries_count(stream)) >= stream.pointee.nb_frames
+    }
 
     /// Decodes the next frame of the stream into `frame`.
     /// - Returns: false once the decoder is drained at the end of the stream.

@@ -42,6 +42,17 @@ struct SeededSequence {
         #expect(source.seekCount > 0)
     }
 
+    @Test func forwardJumpPastAKeyframeSeeksInsteadOfDecodingThrough() throws {
+        let source = try VideoFrameSource(path: try MediaFixtures.lumaCoded(), width: 64, height: 48)
+        #expect(try shownFrame(source, time(8)) == 2)
+        let decoded = source.decodeCount
+        #expect(try shownFrame(source, time(200)) == 50)   // keyframe 48 lies between
+        #expect(source.seekCount == 1)
+        #expect(source.decodeCount - decoded < 12)
+        #expect(try shownFrame(source, time(204)) == 51)   // same GOP: decode forward
+        #expect(source.seekCount == 1)
+    }
+
     @Test func repeatedRequestsReuseTheConvertedFrame() throws {
         let source = try VideoFrameSource(path: try MediaFixtures.lumaCoded(), width: 64, height: 48)
         let a = try source.frame(at: time(50))
