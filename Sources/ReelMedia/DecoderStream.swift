@@ -94,22 +94,3 @@ final class DecoderStream {
         return reel_index_entry(stream, i, &ts, &flags) != 0 ? ts : nil
     }
 }
-
-/// `floor(n / d)` for `d > 0`.
-func floorDiv(_ n: Int128, _ d: Int128) -> Int128 {
-    let q = n / d
-    return (n % d != 0 && n < 0) ? q - 1 : q
-}
-
-/// `n / d` seconds (`d > 0`) as a reduced `RationalTime`.
-/// - Throws: `MediaError.invalidData` when the reduced value does not fit `RationalTime`.
-func exactTime(_ n: Int128, _ d: Int128, path: String) throws(MediaError) -> RationalTime {
-    var a = n.magnitude, b = d.magnitude
-    while b != 0 { (a, b) = (b, a % b) }
-    let g = Int128(max(a, 1))
-    guard let value = Int64(exactly: n / g), let scale = Int32(exactly: d / g),
-          let time = try? RationalTime(value: value, timescale: scale) else {
-        throw .invalidData(path: path, message: "time \(n)/\(d) s does not fit a RationalTime")
-    }
-    return time
-}
