@@ -54,7 +54,7 @@ public final class AudioSampleSource {
 
     /// The output grid index of the first sample for `mediaTime`: `floor(mediaTime × sampleRate)`.
     public func firstSampleIndex(for mediaTime: RationalTime) -> Int64 {
-        Int64(clamping: floorDiv(Int128(mediaTime.value) * Int128(sampleRate), Int128(mediaTime.timescale)))
+        Int64(clamping: DecoderClock.floorDiv(Int128(mediaTime.value) * Int128(sampleRate), Int128(mediaTime.timescale)))
     }
 
     /// `count` samples per channel starting at `mediaTime` (see the type's timing rule).

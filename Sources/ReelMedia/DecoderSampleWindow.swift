@@ -54,7 +54,7 @@ final class DecoderSampleWindow {
     func read(_ range: Range<Int64>, into target: [UnsafeMutablePointer<Float>], at: Int = 0) throws(MediaError) {
         var lo = range.lowerBound
         while lo < range.upperBound {
-            let j = Int64(floorDiv(Int128(lo), Int128(blockLength)))
+            let j = Int64(DecoderClock.floorDiv(Int128(lo), Int128(blockLength)))
             let hi = min(range.upperBound, (j + 1) * blockLength)
             let offset = at + Int(lo - range.lowerBound)
             if hi <= firstSample || mediaEnd.map({ lo >= $0 }) == true {

@@ -18,6 +18,8 @@ final class DecoderStream {
     let clock: DecoderClock
     /// The stream's first timestamp in ticks, when the demuxer knows it.
     let startTicks: Int64?
+    /// Whether the demuxer's index lists every frame (an MP4 sample table), not just those read.
+    let hasCompleteIndex: Bool
     private let packet = DemuxerPacket()
     private var draining = false
 
@@ -36,9 +38,15 @@ final class DecoderStream {
         self.decoder = try Decoder(stream: st, path: path, threaded: threaded)
         clock = DecoderClock(demuxer: demuxer, stream: st)
         startTicks = st.pointee.start_time == avNoPTS ? nil : st.pointee.start_time
+        hasCompleteIndex = DecoderStream.isIndexComplete(st)
     }
 
     var path: String { demuxer.path }
+
+    /// Whether `stream`'s index has an entry for every frame (a complete sample table).
+    static func isIndexComplete(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+        stream.pointee.nb_frames > 0 && Int64(avformat_index_get_entries_count(stream)) >= stream.pointee.nb_frames
+    }
 
     /// Decodes the next frame of the stream into `frame`.
     /// - Returns: false once the decoder is drained at the end of the stream.
@@ -85,23 +93,4 @@ final class DecoderStream {
         var ts: Int64 = 0, flags: Int32 = 0
         return reel_index_entry(stream, i, &ts, &flags) != 0 ? ts : nil
     }
-}
-
-/// `floor(n / d)` for `d > 0`.
-func floorDiv(_ n: Int128, _ d: Int128) -> Int128 {
-    let q = n / d
-    return (n % d != 0 && n < 0) ? q - 1 : q
-}
-
-/// `n / d` seconds (`d > 0`) as a reduced `RationalTime`.
-/// - Throws: `MediaError.invalidData` when the reduced value does not fit `RationalTime`.
-func exactTime(_ n: Int128, _ d: Int128, path: String) throws(MediaError) -> RationalTime {
-    var a = n.magnitude, b = d.magnitude
-    while b != 0 { (a, b) = (b, a % b) }
-    let g = Int128(max(a, 1))
-    guard let value = Int64(exactly: n / g), let scale = Int32(exactly: d / g),
-          let time = try? RationalTime(value: value, timescale: scale) else {
-        throw .invalidData(path: path, message: "time \(n)/\(d) s does not fit a RationalTime")
-    }
-    return time
 }

@@ -31,7 +31,7 @@ extension MediaProbe {
     static func indexedKeyframes(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> [RationalTime] {
         let st = demuxer.stream(index)
         let count = avformat_index_get_entries_count(st)
-        guard count > 0, st.pointee.nb_frames > 0, Int64(count) >= st.pointee.nb_frames else { return [] }
+        guard count > 0, DecoderStream.isIndexComplete(st) else { return [] }
         let shift = try firstPacketShift(demuxer, index)
         let clock = DecoderClock(demuxer: demuxer, stream: st)
         var times: [RationalTime] = []

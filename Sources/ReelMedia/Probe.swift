@@ -52,7 +52,7 @@ public enum MediaProbe {
     static func duration(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> RationalTime {
         let st = demuxer.stream(index).pointee
         if st.duration != avNoPTS && st.duration > 0 {
-            return try exactTime(Int128(st.duration) * Int128(st.time_base.num), Int128(st.time_base.den),
+            return try DecoderClock.exactTime(Int128(st.duration) * Int128(st.time_base.num), Int128(st.time_base.den),
                                  path: demuxer.path)
         }
         return try containerDuration(demuxer) ?? .zero
@@ -61,7 +61,7 @@ public enum MediaProbe {
     static func containerDuration(_ demuxer: Demuxer) throws(MediaError) -> RationalTime? {
         let d = demuxer.context.pointee.duration
         guard d != avNoPTS, d > 0 else { return nil }
-        return try exactTime(Int128(d), Int128(AV_TIME_BASE), path: demuxer.path)
+        return try DecoderClock.exactTime(Int128(d), Int128(AV_TIME_BASE), path: demuxer.path)
     }
 
     static func codecName(_ par: UnsafeMutablePointer<AVCodecParameters>, path: String) throws(MediaError) -> String {

@@ -28,8 +28,8 @@ final class ResamplerRun {
         let period = inRate / Int64(DecoderSampleBuffer.gcd(inRate, Int64(outRate)))
         chunk = period * ((4096 + period - 1) / period)
         margin = 256 + 32 * max(1, (inRate + self.outRate - 1) / self.outRate)
-        let first = Int64(floorDiv(Int128(k0) * Int128(inRate), Int128(outRate))) - margin
-        nextInput = Int64(floorDiv(Int128(first), Int128(chunk))) * chunk
+        let first = Int64(DecoderClock.floorDiv(Int128(k0) * Int128(inRate), Int128(outRate))) - margin
+        nextInput = Int64(DecoderClock.floorDiv(Int128(first), Int128(chunk))) * chunk
         var layout = reel_channel_layout_default(Int32(window.channels))
         resampler = try Resampler(inLayout: layout, inFormat: AV_SAMPLE_FMT_FLTP, inRate: window.sampleRate,
                                   outChannels: window.channels, outRate: outRate, path: window.input.path)
@@ -70,8 +70,8 @@ final class ResamplerRun {
     /// ringing there is not media). The end is known once any read has crossed it.
     private func silenceOutsideMedia(_ range: Range<Int64>, window: DecoderSampleWindow,
                                      target: [UnsafeMutablePointer<Float>]) {
-        let first = Int64(-floorDiv(-Int128(window.firstSample) * Int128(outRate), Int128(inRate)))
-        let end = window.mediaEnd.map { Int64(-floorDiv(-Int128($0) * Int128(outRate), Int128(inRate))) }
+        let first = Int64(-DecoderClock.floorDiv(-Int128(window.firstSample) * Int128(outRate), Int128(inRate)))
+        let end = window.mediaEnd.map { Int64(-DecoderClock.floorDiv(-Int128($0) * Int128(outRate), Int128(inRate))) }
         let count = Int64(range.count)
         let head = Int(min(max(first - range.lowerBound, 0), count))
         let tailStart = end.map { Int(min(max($0 - range.lowerBound, 0), count)) } ?? range.count

@@ -22,11 +22,13 @@ extension VideoFrameSource {
     }
 
     /// Whether a keyframe lies after `position` and at or before `limit`, so seeking saves decoding.
+    /// A complete index (MP4) answers exactly; otherwise targets more than
+    /// `forwardWindowSeconds` ahead are sought too.
     func worthSeeking(from position: Int64, to limit: Int64) -> Bool {
+        let keyframeAhead = input.indexedKeyframe(atOrBefore: limit).map { $0 > position } ?? false
+        if input.hasCompleteIndex { return keyframeAhead }
         let window = Self.forwardWindowSeconds * input.clock.tbDen / max(input.clock.tbNum, 1)
-        if limit > position &+ window { return true }
-        guard let keyframe = input.indexedKeyframe(atOrBefore: limit) else { return false }
-        return keyframe > position
+        return keyframeAhead || limit > position &+ window
     }
 
     /// Decodes forward until the next frame would be past `limit`; the first frame of a run is

@@ -3,7 +3,7 @@ import ReelModel
 @testable import ReelMedia
 
 /// A deterministic pseudo-random sequence (LCG) for request orders.
-struct SeededSequence {
+struct InputSeededSequence {
     var state: UInt64
     mutating func next(below n: Int) -> Int {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -33,13 +33,24 @@ struct SeededSequence {
     @Test(arguments: [UInt64(1), 2, 3])
     func randomRequestsReturnTheRightFrame(seed: UInt64) throws {
         let source = try VideoFrameSource(path: try MediaFixtures.lumaCoded(), width: 64, height: 48)
-        var random = SeededSequence(state: seed)
+        var random = InputSeededSequence(state: seed)
         for _ in 0..<30 {
             let hundredths = random.next(below: 280) - 20
             let expected = min(max(hundredths * 25 / 100, 0), MediaFixtures.codedFrames - 1)
             #expect(try shownFrame(source, time(hundredths)) == expected, "at \(hundredths)/100 s")
         }
         #expect(source.seekCount > 0)
+    }
+
+    @Test func forwardJumpPastAKeyframeSeeksInsteadOfDecodingThrough() throws {
+        let source = try VideoFrameSource(path: try MediaFixtures.lumaCoded(), width: 64, height: 48)
+        #expect(try shownFrame(source, time(8)) == 2)
+        let decoded = source.decodeCount
+        #expect(try shownFrame(source, time(200)) == 50)   // keyframe 48 lies between
+        #expect(source.seekCount == 1)
+        #expect(source.decodeCount - decoded < 12)
+        #expect(try shownFrame(source, time(204)) == 51)   // same GOP: decode forward
+        #expect(source.seekCount == 1)
     }
 
     @Test func repeatedRequestsReuseTheConvertedFrame() throws {
@@ -54,7 +65,7 @@ struct SeededSequence {
 
     @Test func variableFrameRateHoldsTheLastFrame() throws {
         let source = try VideoFrameSource(path: try MediaFixtures.lumaCodedVFR(), width: 64, height: 48)
-        var random = SeededSequence(state: 7)
+        var random = InputSeededSequence(state: 7)
         let requests = (0..<MediaFixtures.codedFrames).map { $0 * 4 } + (0..<20).map { _ in random.next(below: 240) }
         for hundredths in requests {
             let slot = min(hundredths * 25 / 100, MediaFixtures.codedFrames - 1)
