@@ -14,8 +14,10 @@ extension Worker {
         defer { keeper.stop() }
         do {
             let project = try projects.project(for: claim.job)
-            let parts = claim.segments.sorted { $0.index < $1.index }.map { segment in
-                StitchPart(segmentIndex: segment.index, startFrame: segment.frames.lowerBound,
+            let segments = claim.segments.sorted { $0.index < $1.index }
+            let first = segments.first?.frames.lowerBound ?? 0
+            let parts = segments.map { segment in
+                StitchPart(segmentIndex: segment.index, startFrame: segment.frames.lowerBound - first,
                            frames: segment.frames.count64, samples: segment.samples.count64,
                            videoPath: configuration.store.videoPath(for: segment.contentHash),
                            audioPath: configuration.store.audioPath(for: segment.contentHash))
@@ -23,9 +25,13 @@ extension Worker {
             let output = claim.job.outputLocation
             try FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
+            // A whole timeline must hold exactly totalFrames and S(totalFrames); a range render
+            // (`--range`) holds the frames and samples of the segments it covers.
+            let whole = first == 0 && segments.last?.frames.upperBound == project.plan.totalFrames
+            let totalFrames = whole ? project.plan.totalFrames : parts.reduce(0) { $0 + $1.frames }
+            let totalSamples = whole ? project.plan.totalSamples : parts.reduce(0) { $0 + $1.samples }
             let report = try Stitcher.stitch(parts: parts, output: project.composition.output,
-                                             totalFrames: project.plan.totalFrames,
-                                             totalSamples: project.plan.totalSamples, to: output,
+                                             totalFrames: totalFrames, totalSamples: totalSamples, to: output,
                                              isCancelled: { keeper.interrupted || stop.isAborted })
             keeper.stop()
             if try queue.jobComplete(claim.lease) {

@@ -1,0 +1,123 @@
+import Foundation
+import ReelPlan
+import ReelQueue
+import ReelRender
+import Synchronization
+
+/// `reel render`: the farm's pipeline in one process. The project's segments go into an embedded
+/// `InMemorySegmentQueue`; `workers` threads run the same `Worker` loop as `reel worker`; the last one
+/// to find the job ready stitches it. Parts already in the store are reused, so a second run resumes.
+public struct LocalRender: Sendable {
+    public struct Options: Sendable {
+        public var workers: Int
+        public var store: PartStore
+        public var output: String
+        /// Render only the segments that overlap these frames (the output covers whole segments).
+        public var frames: Range<Int64>?
+
+        public init(workers: Int, store: PartStore, output: String, frames: Range<Int64>? = nil) {
+            self.workers = workers
+            self.store = store
+            self.output = output
+            self.frames = frames
+        }
+    }
+
+    /// The outcome of a render.
+    public struct Outcome: Sendable {
+        public var report: StitchReport
+        public var segmentsRendered: Int
+        public var segmentsReused: Int
+        public var seconds: Double
+    }
+
+    public let project: Project
+    public let options: Options
+
+    public init(project: Project, options: Options) {
+        self.project = project
+        self.options = options
+    }
+
+    /// The segments this render covers, in order.
+    public var segments: [SegmentPlan] {
+        guard let frames = options.frames else { return project.plan.segments }
+        return project.plan.segments.filter { $0.frames.overlaps(frames) }
+    }
+
+    /// Renders and stitches; blocks until done.
+    /// - Parameters:
+    ///   - stop: abort it (Ctrl-C): workers stop at the next frame, nothing is published.
+    ///   - events: every worker event, from worker threads.
+    /// - Throws: `FarmError.jobFailed` with the failing segment's message, or `.cancelled`.
+    public func run(stop: StopSignal, events: @escaping @Sendable (WorkerEvent) -> Void) throws -> Outcome {
+        let started = ContinuousClock.now
+        let queue = InMemorySegmentQueue()
+        let projects = ProjectCache()
+        let store = options.store
+        let job = try queue.jobInsert(JobInsertParams(spec: try jobSpec(), reuseParts: true, partIsValid: { _ in false }))
+        projects.insert(project, for: job.jobID)
+        let outcome = Mutex<(stitched: StitchReport?, failure: String?, rendered: Int, reused: Int)>((nil, nil, 0, 0))
+        let record: @Sendable (WorkerEvent) -> Void = { event in
+            outcome.withLock { o in
+                switch event {
+                case .stitched(_, _, let report): o.stitched = report
+                case .stitchFailed(_, let message): o.failure = message
+                case .segmentDone(_, _, _, let reused, _): if reused { o.reused += 1 } else { o.rendered += 1 }
+                case let .segmentFailed(_, segment, attempt, message, willRetry) where !willRetry:
+                    o.failure = "segment \(segment), attempt \(attempt): \(message)"
+                default: break
+                }
+            }
+            events(event)
+        }
+        let threads = (0..<max(1, options.workers)).map { n in
+            Thread {
+                var configuration = WorkerConfiguration(workerID: "local-\(n)", host: ProcessInfo.processInfo.hostName,
+                                                        store: store)
+                configuration.exitWhenIdle = true
+                configuration.pollInterval = .milliseconds(50)
+                configuration.heartbeatInterval = .seconds(1)
+                configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
+                Worker(queue: queue, configuration: configuration, projects: projects, events: record).run(stop: stop)
+            }
+        }
+        let done = DispatchGroup()
+        for thread in threads {
+            done.enter()
+            let body = thread
+            Thread { body.main(); done.leave() }.start()
+        }
+        try waitForJob(job.jobID, queue: queue, stop: stop, done: done)
+        let final = outcome.withLock { $0 }
+        if stop.isAborted { throw FarmError.cancelled }
+        guard let report = final.stitched else {
+            let status = try? queue.jobStatus(job.jobID)
+            let reason = final.failure ?? status?.failures.last?.description ?? status?.job.error ?? "the job did not finish"
+            throw FarmError.jobFailed(id: job.jobID, reason: reason)
+        }
+        let elapsed = started.duration(to: .now)
+        return Outcome(report: report, segmentsRendered: final.rendered, segmentsReused: final.reused,
+                       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    /// Waits for the workers; on abort cancels the job so running segments stop at the next frame.
+    func waitForJob(_ jobID: Int64, queue: InMemorySegmentQueue, stop: StopSignal, done: DispatchGroup) throws {
+        var cancelled = false
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            if stop.isAborted && !cancelled {
+                cancelled = true
+                _ = try? queue.jobCancel(jobID)
+            }
+        }
+    }
+
+    /// The job: one queue segment per planned segment, in order.
+    func jobSpec() throws -> JobSpec {
+        let specs = segments.map { s in
+            SegmentSpec(index: s.index, frames: s.frames, samples: s.samples, contentHash: s.contentHash)
+        }
+        return JobSpec(name: (project.request.sourcePath as NSString).lastPathComponent, composition: "",
+                       outputLocation: options.output, maxAttempts: 2, segments: specs)
+    }
+}
