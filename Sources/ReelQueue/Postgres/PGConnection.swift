@@ -11,8 +11,8 @@ final class PGConnection: @unchecked Sendable {
     /// - Parameter url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
     /// - Throws: `PGFailure.connectionLost` with libpq's message.
     init(url: String, applicationName: String, schema: String?) throws {
-        let keys = ["dbname", "application_name", "connect_timeout"]
-        let values = [url, applicationName, "5"]
+        let keys = ["dbname", "application_name", "connect_timeout", "options"]
+        let values = [url, applicationName, "5", "-c client_min_messages=warning"]
         raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
         guard PQstatus(raw) == CONNECTION_OK else { throw PGFailure.connectionLost(errorMessage) }
         if let schema { _ = try exec("SELECT set_config('search_path', $1, false)", [.text(schema)]) }

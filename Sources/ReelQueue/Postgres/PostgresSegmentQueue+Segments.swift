@@ -43,7 +43,7 @@ extension PostgresSegmentQueue {
                 // A rerun after a lost connection finds its own earlier commit.
                 return try c.exec(SegmentSQL.completedBy, [.int64(lease.segmentID), .uuid(lease.token)]).rowCount == 1
             }
-            if row.bool("last") { _ = try c.exec(JobSQL.notifyWork, [.text("stitch \(lease.jobID)")]) }
+            if row.bool("last") { _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("stitch \(lease.jobID)")]) }
             return true
         }
     }
@@ -63,7 +63,7 @@ extension PostgresSegmentQueue {
     /// Fails the job when the attempt was the last, or wakes workers for the retry.
     private func afterFailure(_ row: PGRow, on c: PGConnection) throws -> SegmentFailResult {
         guard row.text("state") == SegmentState.failed.rawValue else {
-            _ = try c.exec(JobSQL.notifyWork, [.text("retry segment")])
+            _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("retry segment")])
             return .retrying(at: row.date("scheduled_us")!)
         }
         let reason = "segment \(row.int("segment_index")!), attempt \(row.int("attempt")!): \(row.text("message"))"
@@ -73,7 +73,7 @@ extension PostgresSegmentQueue {
 
     public func segmentRelease(_ lease: Lease) throws -> Bool {
         try pool.with { c in
-            try c.exec(SegmentSQL.release, [.int64(lease.segmentID), .uuid(lease.token)]).rowCount == 1
+            try c.exec(SegmentSQL.release, [.int64(lease.segmentID), .uuid(lease.token), .text(channel)]).rowCount == 1
         }
     }
 

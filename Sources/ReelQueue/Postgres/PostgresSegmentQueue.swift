@@ -16,6 +16,9 @@ public final class PostgresSegmentQueue: SegmentQueue {
         self.pool = PGPool(configuration)
     }
 
+    /// The NOTIFY channel of this queue's schema.
+    var channel: String { QueueListener.workChannel(schema: configuration.schema) }
+
     /// The injected "now" as a parameter, or NULL for the server's clock.
     var now: PGValue? { PGValue.micros(configuration.clock?.now()) }
 
@@ -39,7 +42,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
                 .byteaArray(segments.map(\.payload)), .array(segments.map { reusable[$0.contentHash]?.id }),
                 .array(segments.map { reusable[$0.contentHash]?.location }),
             ])
-            _ = try c.exec(JobSQL.notifyWork, [.text("job \(id)")])
+            _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("job \(id)")])
             return id
         }
         let reused = segments.filter { reusable[$0.contentHash] != nil }.count
@@ -98,7 +101,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
             }
             let n = try c.exec(SegmentSQL.retryForJob, [.int64(jobID), now]).affected
             _ = try c.exec(JobSQL.requeue, [.int64(jobID)])
-            _ = try c.exec(JobSQL.notifyWork, [.text("retry \(jobID)")])
+            _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("retry \(jobID)")])
             return n
         }
     }
@@ -142,6 +145,6 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func wakeupListen() throws -> any QueueWaiter {
-        try QueueListener(configuration: configuration, channels: [QueueListener.workChannel])
+        try QueueListener(configuration: configuration)
     }
 }

@@ -5,18 +5,19 @@ import Foundation
 /// (`poll(PQsocket)` → `PQconsumeInput` → `PQnotifies` → `PQfreemem`). Callers poll the queue as well:
 /// a notification sent while the connection was down is lost, so a reconnect counts as a wake-up.
 public final class QueueListener: QueueWaiter {
-    /// Sent on submit, retry, requeue and when a job's last segment is done.
-    public static let workChannel = "reel_work"
+    /// The channel notified on submit, retry, requeue and when a job's last segment is done:
+    /// `reel_work`, or `reel_work_<schema>` so that queues in different schemas of one database stay apart.
+    public static func workChannel(schema: String?) -> String { schema.map { "reel_work_\($0)" } ?? "reel_work" }
 
     private let configuration: PostgresQueueConfiguration
     private let channels: [String]
     private var connection: PGConnection?
 
-    /// Opens the connection and LISTENs.
+    /// Opens the connection and LISTENs on `channels` (default: the work channel of the configured schema).
     /// - Throws: `QueueError.connection` when the database cannot be reached.
-    public init(configuration: PostgresQueueConfiguration, channels: [String] = [QueueListener.workChannel]) throws {
+    public init(configuration: PostgresQueueConfiguration, channels: [String]? = nil) throws {
         self.configuration = configuration
-        self.channels = channels
+        self.channels = channels ?? [Self.workChannel(schema: configuration.schema)]
         connection = try listen()
     }
 

@@ -23,8 +23,8 @@ enum JobSQL {
         RETURNING id
         """)
 
-    /// Wakes workers (inside the submitting transaction, so it is sent on commit).
-    static let notifyWork = PGStatement(name: "job_notify_work", sql: "SELECT pg_notify('reel_work', $1)")
+    /// $1 channel, $2 payload. Wakes workers (inside the writing transaction, so it is sent on commit).
+    static let notifyWork = PGStatement(name: "job_notify_work", sql: "SELECT pg_notify($1, $2)")
 
     /// $1 id.
     static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1")

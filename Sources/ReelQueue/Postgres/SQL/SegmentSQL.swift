@@ -118,14 +118,14 @@ enum SegmentSQL {
         \(failReturning)
         """)
 
-    /// $1 id, $2 token: back to available, giving the attempt back.
+    /// $1 id, $2 token, $3 wake-up channel: back to available, giving the attempt back.
     static let release = PGStatement(name: "segment_release", sql: """
         WITH u AS (
             UPDATE segments SET state = 'available', attempt = attempt - 1, lease_token = NULL, lease_expires_at = NULL
             WHERE id = $1 AND lease_token = $2 AND state = 'running'
             RETURNING id
         )
-        SELECT id, pg_notify('reel_work', 'segment') FROM u
+        SELECT id, pg_notify($3, 'segment') FROM u
         """)
 
     /// $1 job: stops its waiting and running segments (the job is failing or being canceled).
