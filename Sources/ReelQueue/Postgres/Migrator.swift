@@ -41,13 +41,18 @@ public struct Migrator: Sendable {
         try configuration.validate()
         let c = try PGPool(configuration).connect()
         if let schema = configuration.schema {
-            try run(0) { try c.execScript("CREATE SCHEMA IF NOT EXISTS " + (try c.quoteIdentifier(schema))) }
+            try run(0) {
+                try c.transaction {
+                    try lock(c)
+                    try c.execScript("CREATE SCHEMA IF NOT EXISTS " + (try c.quoteIdentifier(schema)))
+                }
+            }
         }
         var applied: [Int] = []
         for m in migrations {
             let did = try run(m.version) {
                 try c.transaction {
-                    _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("reel_migrate:\(lockScope)")])
+                    try lock(c)
                     try c.execScript(Self.createTable)
                     let done = try c.exec("SELECT 1 FROM reel_schema_migrations WHERE version = $1", [.int(m.version)])
                     guard done.rowCount == 0 else { return false }
@@ -80,7 +85,7 @@ public struct Migrator: Sendable {
         for m in migrations.reversed() where m.version > version {
             let did = try run(m.version) {
                 try c.transaction {
-                    _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("reel_migrate:\(lockScope)")])
+                    try lock(c)
                     try c.execScript(Self.createTable)
                     let n = try c.exec("DELETE FROM reel_schema_migrations WHERE version = $1", [.int(m.version)])
                     guard n.affected == 1 else { return false }
@@ -93,7 +98,10 @@ public struct Migrator: Sendable {
         return undone
     }
 
-    private var lockScope: String { configuration.schema ?? "default" }
+    /// Serialises migrations of one schema until the transaction ends.
+    private func lock(_ c: PGConnection) throws {
+        _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("reel_migrate:\(configuration.schema ?? "")")])
+    }
 
     private func run<T>(_ version: Int, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let f as PGFailure {
