@@ -1,0 +1,40 @@
+/// Errors raised by ReelQueue. Persistence errors are translated into these at the boundary,
+/// so callers never see libpq. "No work available" is not an error: claims return an empty array.
+public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No job has this id.
+    case jobNotFound(Int64)
+    /// No worker is registered with this id.
+    case workerNotFound(String)
+    /// A job spec was rejected before anything was written (what is wrong, in words).
+    case invalidSpec(String)
+    /// A state change that `canTransition(to:)` (or the database trigger) forbids.
+    case invalidTransition(entity: String, id: Int64, from: String, to: String)
+    /// The caller's lease is gone (rescued, canceled and retried, or never held).
+    case leaseLost(segmentID: Int64, attempt: Int)
+    /// The database could not be reached, even after reconnecting with backoff.
+    case connection(String)
+    /// The database refused a write that would break a constraint (CHECK, unique, transition trigger).
+    case constraint(String)
+    /// Any other database error, with its SQLSTATE.
+    case query(sqlState: String, message: String)
+    /// A schema migration failed; nothing of that version was applied.
+    case migration(version: Int, message: String)
+    /// Required configuration is missing (e.g. no database URL).
+    case configuration(String)
+
+    public var description: String {
+        switch self {
+        case .jobNotFound(let id): return "job \(id) not found"
+        case .workerNotFound(let id): return "worker \(id) is not registered"
+        case .invalidSpec(let why): return "invalid job spec: \(why)"
+        case .invalidTransition(let entity, let id, let from, let to):
+            return "\(entity) \(id): transition \(from) → \(to) is not allowed"
+        case .leaseLost(let id, let attempt): return "segment \(id): lease of attempt \(attempt) was lost"
+        case .connection(let message): return "database connection: \(message)"
+        case .constraint(let message): return "database constraint: \(message)"
+        case .query(let state, let message): return "database error \(state): \(message)"
+        case .migration(let version, let message): return "migration \(version): \(message)"
+        case .configuration(let message): return "configuration: \(message)"
+        }
+    }
+}

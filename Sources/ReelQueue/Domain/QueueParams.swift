@@ -1,0 +1,130 @@
+import Foundation
+
+/// Parameters of `jobInsert`.
+public struct JobInsertParams: Sendable {
+    public var spec: JobSpec
+    /// Whether to mark segments done at once when an earlier job holds a part with the same content hash.
+    public var reuseParts: Bool
+    /// Asked for each candidate part location (e.g. "does the file still exist?"); only valid parts are reused.
+    public var partIsValid: @Sendable (String) -> Bool
+
+    public init(spec: JobSpec, reuseParts: Bool = true, partIsValid: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        self.spec = spec
+        self.reuseParts = reuseParts
+        self.partIsValid = partIsValid
+    }
+}
+
+/// Parameters of `jobList`.
+public struct JobListParams: Sendable, Hashable {
+    /// Only jobs in these states; all when empty.
+    public var states: [JobState]
+    /// At most this many, newest first.
+    public var limit: Int
+
+    public init(states: [JobState] = [], limit: Int = 100) {
+        self.states = states
+        self.limit = limit
+    }
+}
+
+/// Parameters of `segmentClaim`.
+public struct SegmentClaimParams: Sendable, Hashable {
+    public var workerID: String
+    /// At most this many segments.
+    public var limit: Int
+    /// How long the lease lasts unless extended by a heartbeat.
+    public var leaseDuration: Duration
+    /// The worker's tags; a segment is claimed only if its job's required tags are all here.
+    public var tags: [String]
+
+    public init(workerID: String, limit: Int = 1, leaseDuration: Duration = .seconds(60), tags: [String] = []) {
+        self.workerID = workerID
+        self.limit = limit
+        self.leaseDuration = leaseDuration
+        self.tags = tags
+    }
+}
+
+/// Parameters of `segmentComplete`.
+public struct SegmentCompleteParams: Sendable, Hashable {
+    public var lease: Lease
+    /// Where the part was written (name it with attempt and token so zombies never overwrite it).
+    public var partLocation: String
+    public var stats: RenderStats
+
+    public init(lease: Lease, partLocation: String, stats: RenderStats) {
+        self.lease = lease
+        self.partLocation = partLocation
+        self.stats = stats
+    }
+}
+
+/// Parameters of `segmentFail`.
+public struct SegmentFailParams: Sendable, Hashable {
+    public var lease: Lease
+    /// What went wrong, for people.
+    public var message: String
+    /// The retry delay is `backoff.delay(afterAttempt: lease.attempt)`.
+    public var backoff: Backoff
+
+    public init(lease: Lease, message: String, backoff: Backoff = Backoff()) {
+        self.lease = lease
+        self.message = message
+        self.backoff = backoff
+    }
+}
+
+/// Parameters of `rescueExpired`.
+public struct RescueParams: Sendable, Hashable {
+    /// Retry delay after an expired attempt, as for failures.
+    public var backoff: Backoff
+    /// At most this many segments per sweep.
+    public var limit: Int
+
+    public init(backoff: Backoff = Backoff(), limit: Int = 1000) {
+        self.backoff = backoff
+        self.limit = limit
+    }
+}
+
+/// Parameters of `stitchClaim`.
+public struct StitchClaimParams: Sendable, Hashable {
+    public var workerID: String
+    public var leaseDuration: Duration
+    public var tags: [String]
+
+    public init(workerID: String, leaseDuration: Duration = .seconds(300), tags: [String] = []) {
+        self.workerID = workerID
+        self.leaseDuration = leaseDuration
+        self.tags = tags
+    }
+}
+
+/// Parameters of `workerRegister`.
+public struct WorkerRegisterParams: Sendable, Hashable {
+    public var workerID: String
+    public var host: String
+    public var pid: Int
+    public var version: String
+    public var tags: [String]
+
+    public init(workerID: String, host: String, pid: Int, version: String, tags: [String] = []) {
+        self.workerID = workerID; self.host = host; self.pid = pid; self.version = version; self.tags = tags
+    }
+}
+
+/// Parameters of `workerHeartbeat`.
+public struct WorkerHeartbeatParams: Sendable, Hashable {
+    public var workerID: String
+    public var currentSegmentID: Int64?
+    public var recentFramesPerSecond: Double?
+    /// Segments completed since the last heartbeat (added to the worker's total).
+    public var segmentsDoneDelta: Int
+
+    public init(workerID: String, currentSegmentID: Int64? = nil, recentFramesPerSecond: Double? = nil,
+                segmentsDoneDelta: Int = 0) {
+        self.workerID = workerID; self.currentSegmentID = currentSegmentID
+        self.recentFramesPerSecond = recentFramesPerSecond; self.segmentsDoneDelta = segmentsDoneDelta
+    }
+}

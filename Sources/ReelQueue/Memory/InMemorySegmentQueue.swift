@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+/// The embedded queue used by `reel render`: all state in memory behind one mutex.
+/// Behaves like `PostgresSegmentQueue` (same conformance suite), with an injectable clock.
+public final class InMemorySegmentQueue: SegmentQueue {
+    private let state = Mutex(MemoryState())
+    private let clock: any QueueClock
+    private let signal = MemoryWakeSignal()
+
+    /// - Parameter clock: the source of "now" (a `ManualQueueClock` in tests).
+    public init(clock: any QueueClock = SystemQueueClock()) { self.clock = clock }
+
+    /// Runs `body` under the lock and wakes waiters when it made work available.
+    private func locked<T: Sendable>(_ body: (inout MemoryState, Date) throws -> T) throws -> T {
+        let now = clock.now()
+        let (result, wake): (Result<T, any Error>, Bool) = state.withLock { s in
+            s.wake = false
+            let r = Result { try body(&s, now) }
+            return (r, s.wake)
+        }
+        if wake { signal.fire() }
+        return try result.get()
+    }
+
+    public func jobInsert(_ params: JobInsertParams) throws -> JobInsertResult {
+        try params.spec.validate()
+        var reusable = [String: Int64]()
+        if params.reuseParts {
+            let hashes = Set(params.spec.segments.map(\.contentHash))
+            let candidates: [(String, Int64, String)] = state.withLock { s in
+                hashes.compactMap { h in
+                    guard let id = s.doneByHash[h], let loc = s.segments[id]?.segment.partLocation else { return nil }
+                    return (h, id, loc)
+                }
+            }
+            for (h, id, loc) in candidates where params.partIsValid(loc) { reusable[h] = id }
+        }
+        return try locked { s, now in s.insert(params.spec, reusable: reusable, now: now) }
+    }
+
+    public func jobGet(_ jobID: Int64) throws -> Job { try locked { s, _ in try s.job(jobID).job } }
+
+    public func jobList(_ params: JobListParams) throws -> [Job] {
+        try locked { s, _ in
+            let all = s.jobs.values.map(\.job).filter { params.states.isEmpty || params.states.contains($0.state) }
+            return Array(all.sorted { $0.id > $1.id }.prefix(params.limit))
+        }
+    }
+
+    public func jobStatus(_ jobID: Int64) throws -> JobStatus { try locked { s, now in try s.status(jobID, now: now) } }
+    public func jobCancel(_ jobID: Int64) throws -> Bool { try locked { s, now in try s.cancel(jobID, now: now) } }
+    public func jobRetry(_ jobID: Int64) throws -> Int { try locked { s, now in try s.retry(jobID, now: now) } }
+
+    public func jobComplete(_ lease: StitchLease) throws -> Bool {
+        try locked { s, now in try s.finish(lease, failure: nil, now: now) }
+    }
+
+    public func jobFail(_ lease: StitchLease, message: String) throws -> Bool {
+        try locked { s, now in try s.finish(lease, failure: message, now: now) }
+    }
+
+    public func segmentList(jobID: Int64) throws -> [Segment] {
+        try locked { s, _ in try s.job(jobID).segmentIDs.compactMap { s.segments[$0]?.segment } }
+    }
+
+    public func segmentClaim(_ params: SegmentClaimParams) throws -> [ClaimedSegment] {
+        guard params.limit > 0 else { return [] }
+        return try locked { s, now in try s.claim(params, now: now) }
+    }
+
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration) throws -> HeartbeatResult {
+        try locked { s, now in s.heartbeat(lease, leaseDuration, now: now) }
+    }
+
+    public func segmentComplete(_ params: SegmentCompleteParams) throws -> Bool {
+        try locked { s, now in try s.complete(params, now: now) }
+    }
+
+    public func segmentFail(_ params: SegmentFailParams) throws -> SegmentFailResult {
+        try locked { s, now in try s.fail(params, now: now) }
+    }
+
+    public func segmentRelease(_ lease: Lease) throws -> Bool { try locked { s, now in try s.release(lease, now: now) } }
+    public func rescueExpired(_ params: RescueParams) throws -> Int { try locked { s, now in try s.rescue(params, now: now) } }
+
+    public func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim? {
+        try locked { s, now in try s.stitchClaim(params, now: now) }
+    }
+
+    public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
+        try locked { s, now in s.stitchHeartbeat(lease, leaseDuration, now: now) }
+    }
+
+    public func workerRegister(_ params: WorkerRegisterParams) throws {
+        try locked { s, now in
+            let done = s.workers[params.workerID]?.segmentsDone ?? 0
+            s.workers[params.workerID] = WorkerInfo(
+                id: params.workerID, host: params.host, pid: params.pid, version: params.version, tags: params.tags,
+                startedAt: now, lastSeenAt: now, currentSegmentID: nil, recentFramesPerSecond: nil, segmentsDone: done)
+        }
+    }
+
+    public func workerHeartbeat(_ params: WorkerHeartbeatParams) throws {
+        try locked { s, now in
+            guard var w = s.workers[params.workerID] else { throw QueueError.workerNotFound(params.workerID) }
+            w.lastSeenAt = now
+            w.currentSegmentID = params.currentSegmentID
+            w.recentFramesPerSecond = params.recentFramesPerSecond
+            w.segmentsDone += params.segmentsDoneDelta
+            s.workers[params.workerID] = w
+        }
+    }
+
+    public func workerList() throws -> [WorkerInfo] {
+        try locked { s, _ in s.workers.values.sorted { ($0.lastSeenAt, $1.id) > ($1.lastSeenAt, $0.id) } }
+    }
+
+    public func eventList(jobID: Int64) throws -> [QueueEvent] {
+        try locked { s, _ in
+            _ = try s.job(jobID)
+            return s.events[jobID] ?? []
+        }
+    }
+
+    public func wakeupListen() throws -> any QueueWaiter { MemoryWaiter(signal: signal) }
+}
+
+/// A generation counter that waiters block on.
+final class MemoryWakeSignal: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var generation = 0
+
+    func fire() {
+        condition.lock()
+        generation += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var current: Int {
+        condition.lock(); defer { condition.unlock() }
+        return generation
+    }
+
+    /// Waits until the generation differs from `seen` or `timeout` passes; returns the generation.
+    func wait(after seen: Int, timeout: Duration) -> Int {
+        let deadline = Date().addingTimeInterval(timeout.secondsDouble)
+        condition.lock(); defer { condition.unlock() }
+        while generation == seen, condition.wait(until: deadline) {}
+        return generation
+    }
+}
+
+/// Wakes when the in-memory queue gets new work.
+final class MemoryWaiter: QueueWaiter {
+    private let signal: MemoryWakeSignal
+    private var seen: Int
+
+    init(signal: MemoryWakeSignal) {
+        self.signal = signal
+        self.seen = signal.current
+    }
+
+    func wait(timeout: Duration) throws -> Bool {
+        let g = signal.wait(after: seen, timeout: timeout)
+        defer { seen = g }
+        return g != seen
+    }
+}

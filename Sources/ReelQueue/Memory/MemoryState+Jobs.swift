@@ -1,0 +1,114 @@
+import Foundation
+
+extension MemoryState {
+    /// Moves an active job to `failed` or `canceled`; its available and running segments become canceled
+    /// (running ones keep their token so heartbeats answer `.canceled`), done ones keep their parts.
+    mutating func stopJob(_ id: Int64, as end: JobState, reason: String?, at now: Date) throws {
+        let j = try job(id)
+        guard j.job.state.isActive else { return }
+        jobs[id]?.job.error = reason
+        try moveJob(id, to: end, at: now, message: reason)
+        for sid in j.segmentIDs {
+            guard let s = segments[sid]?.segment, s.state == .available || s.state == .running else { continue }
+            try moveSegment(sid, to: .canceled, at: now, worker: s.leasedBy, message: reason)
+        }
+    }
+
+    mutating func cancel(_ id: Int64, now: Date) throws -> Bool {
+        guard try job(id).job.state.isActive else { return false }
+        try stopJob(id, as: .canceled, reason: nil, at: now)
+        return true
+    }
+
+    mutating func retry(_ id: Int64, now: Date) throws -> Int {
+        let j = try job(id)
+        guard j.job.state == .failed || j.job.state == .canceled else { return 0 }
+        var count = 0
+        for sid in j.segmentIDs {
+            guard var s = segments[sid], s.segment.state == .failed || s.segment.state == .canceled else { continue }
+            s.segment.attempt = 0
+            s.segment.scheduledAt = now
+            s.segment.leaseExpiresAt = nil
+            s.token = nil
+            segments[sid] = s
+            try moveSegment(sid, to: .available, at: now, message: "retry")
+            count += 1
+        }
+        jobs[id]?.job.error = nil
+        try moveJob(id, to: .queued, at: now, message: "retry")
+        wake = true
+        return count
+    }
+
+    mutating func stitchClaim(_ p: StitchClaimParams, now: Date) throws -> StitchClaim? {
+        let tags = Set(p.tags)
+        let ready = jobs.values.filter { j in
+            guard Set(j.job.requiredTags).isSubset(of: tags) else { return false }
+            switch j.job.state {
+            case .queued, .running: return j.doneCount == j.segmentIDs.count
+            case .stitching: return (j.stitchExpiresAt ?? now) < now
+            default: return false
+            }
+        }
+        guard let pick = ready.min(by: { ($0.job.priority, -$0.job.id) > ($1.job.priority, -$1.job.id) }) else {
+            return nil
+        }
+        let id = pick.job.id
+        if pick.job.state != .stitching { try moveJob(id, to: .stitching, at: now, worker: p.workerID) }
+        let token = UUID()
+        jobs[id]?.stitchToken = token
+        jobs[id]?.stitchLeasedBy = p.workerID
+        jobs[id]?.stitchExpiresAt = now.adding(p.leaseDuration)
+        jobs[id]?.job.stitchAttempt += 1
+        let j = jobs[id]!
+        let lease = StitchLease(jobID: id, attempt: j.job.stitchAttempt, token: token)
+        return StitchClaim(lease: lease, job: j.job, segments: j.segmentIDs.compactMap { segments[$0]?.segment })
+    }
+
+    /// The job when `lease` still holds its stitch step.
+    private func stitchHeld(_ lease: StitchLease) -> MemoryJob? {
+        guard let j = jobs[lease.jobID], j.stitchToken == lease.token, j.job.state == .stitching else { return nil }
+        return j
+    }
+
+    mutating func stitchHeartbeat(_ lease: StitchLease, _ d: Duration, now: Date) -> HeartbeatResult {
+        guard stitchHeld(lease) != nil else {
+            return jobs[lease.jobID]?.job.state == .canceled ? .canceled : .lost
+        }
+        jobs[lease.jobID]?.stitchExpiresAt = now.adding(d)
+        return .ok
+    }
+
+    mutating func finish(_ lease: StitchLease, failure: String?, now: Date) throws -> Bool {
+        guard let j = stitchHeld(lease) else { return false }
+        if let failure {
+            let reason = "stitch, attempt \(lease.attempt): \(failure)"
+            jobs[lease.jobID]?.job.error = reason
+            try moveJob(lease.jobID, to: .failed, at: now, worker: j.stitchLeasedBy, message: reason)
+        } else {
+            try moveJob(lease.jobID, to: .done, at: now, worker: j.stitchLeasedBy)
+        }
+        return true
+    }
+
+    func status(_ id: Int64, now: Date) throws -> JobStatus {
+        let j = try job(id)
+        var counts = [SegmentState: Int]()
+        var done: Int64 = 0, rendered: Int64 = 0
+        var failures = [SegmentFailure]()
+        for sid in j.segmentIDs {
+            guard let s = segments[sid]?.segment else { continue }
+            counts[s.state, default: 0] += 1
+            if s.state == .done {
+                done += s.frames.count64
+                if s.reusedFrom == nil { rendered += s.frames.count64 }
+            }
+            failures += s.errors.map {
+                SegmentFailure(segmentIndex: s.index, attempt: $0.attempt, message: $0.message, workerID: $0.workerID, at: $0.at)
+            }
+        }
+        failures.sort { ($0.at, $0.segmentIndex, $0.attempt) < ($1.at, $1.segmentIndex, $1.attempt) }
+        return JobStatus.make(job: j.job, counts: counts, framesDone: done, framesRendered: rendered,
+                              failures: failures, now: now)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+extension MemoryState {
+    /// Inserts a job and its segments; `reusable` maps content hashes to valid done segments.
+    mutating func insert(_ spec: JobSpec, reusable: [String: Int64], now: Date) -> JobInsertResult {
+        let jobID = nextJobID
+        nextJobID += 1
+        let job = Job(id: jobID, name: spec.name, owner: spec.owner, composition: spec.composition,
+                      outputLocation: spec.outputLocation, state: .queued, priority: spec.priority,
+                      maxAttempts: spec.maxAttempts, requiredTags: spec.requiredTags,
+                      segmentCount: spec.segments.count, frameCount: spec.frameCount, error: nil,
+                      stitchAttempt: 0, createdAt: now, startedAt: nil, finishedAt: nil)
+        jobs[jobID] = MemoryJob(job: job)
+        log(jobID, .job(from: nil, to: .queued), worker: nil, message: nil, at: now)
+        var reused = 0
+        for spec in spec.segments.sorted(by: { $0.index < $1.index }) {
+            let source = reusable[spec.contentHash].flatMap { segments[$0]?.segment }
+            insertSegment(spec, job: job, reusing: source, now: now)
+            if source != nil { reused += 1 }
+        }
+        wake = true
+        return JobInsertResult(jobID: jobID, reusedSegments: reused)
+    }
+
+    private mutating func insertSegment(_ spec: SegmentSpec, job: Job, reusing source: Segment?, now: Date) {
+        let id = nextSegmentID
+        nextSegmentID += 1
+        let s = Segment(id: id, jobID: job.id, index: spec.index, frames: spec.frames, samples: spec.samples,
+                        contentHash: spec.contentHash, payload: spec.payload, state: source == nil ? .available : .done,
+                        priority: job.priority, attempt: 0, maxAttempts: job.maxAttempts, leasedBy: nil,
+                        leaseExpiresAt: nil, scheduledAt: now, errors: [], partLocation: source?.partLocation,
+                        reusedFrom: source?.id, stats: nil, finishedAt: source == nil ? nil : now)
+        segments[id] = MemorySegment(segment: s, token: nil, requiredTags: Set(job.requiredTags))
+        jobs[job.id]?.segmentIDs.append(id)
+        if source == nil {
+            insertAvailable(s)
+        } else {
+            jobs[job.id]?.doneCount += 1
+            log(job.id, .segment(index: s.index, from: nil, to: .done), worker: nil,
+                message: "reused part of segment \(source!.id)", at: now)
+        }
+    }
+
+    mutating func claim(_ p: SegmentClaimParams, now: Date) throws -> [ClaimedSegment] {
+        let tags = Set(p.tags)
+        let nowUS = now.microsecondsSince1970
+        var picked: [Int64] = []
+        for k in available where picked.count < p.limit {
+            guard k.scheduledAt <= nowUS, let s = segments[k.id], s.requiredTags.isSubset(of: tags) else { continue }
+            picked.append(k.id)
+        }
+        return try picked.map { try lease($0, p, now: now) }
+    }
+
+    private mutating func lease(_ id: Int64, _ p: SegmentClaimParams, now: Date) throws -> ClaimedSegment {
+        try moveSegment(id, to: .running, at: now, worker: p.workerID)
+        var s = segments[id]!
+        s.segment.attempt += 1
+        s.segment.leasedBy = p.workerID
+        s.segment.leaseExpiresAt = now.adding(p.leaseDuration)
+        s.token = UUID()
+        segments[id] = s
+        if jobs[s.segment.jobID]?.job.state == .queued {
+            try moveJob(s.segment.jobID, to: .running, at: now, worker: p.workerID)
+        }
+        let lease = Lease(segmentID: id, jobID: s.segment.jobID, attempt: s.segment.attempt, token: s.token!)
+        return ClaimedSegment(lease: lease, segment: s.segment)
+    }
+
+    /// The segment when `lease` still holds it (state running or canceled with the same token).
+    func held(_ lease: Lease) -> MemorySegment? {
+        guard let s = segments[lease.segmentID], s.token == lease.token, s.segment.state.holdsLease else { return nil }
+        return s
+    }
+
+    mutating func heartbeat(_ lease: Lease, _ d: Duration, now: Date) -> HeartbeatResult {
+        guard let s = held(lease) else { return .lost }
+        if s.segment.state == .canceled { return .canceled }
+        segments[lease.segmentID]?.segment.leaseExpiresAt = now.adding(d)
+        return .ok
+    }
+
+    mutating func complete(_ p: SegmentCompleteParams, now: Date) throws -> Bool {
+        guard let s = segments[p.lease.segmentID], s.token == p.lease.token else { return false }
+        if s.segment.state == .done { return true }
+        guard s.segment.state == .running else { return false }
+        try moveSegment(s.segment.id, to: .done, at: now, worker: s.segment.leasedBy)
+        segments[s.segment.id]?.segment.partLocation = p.partLocation
+        segments[s.segment.id]?.segment.stats = p.stats
+        segments[s.segment.id]?.segment.finishedAt = now
+        segments[s.segment.id]?.segment.leaseExpiresAt = nil
+        if let j = jobs[s.segment.jobID], j.doneCount == j.segmentIDs.count { wake = true }
+        return true
+    }
+
+    mutating func fail(_ p: SegmentFailParams, now: Date) throws -> SegmentFailResult {
+        guard let s = held(p.lease), s.segment.state == .running else { return .fencedOut }
+        return try failAttempt(s.segment.id, message: p.message, backoff: p.backoff, now: now)
+    }
+
+    /// Records the current attempt's error, then requeues with backoff or fails the segment and its job.
+    mutating func failAttempt(_ id: Int64, message: String, backoff: Backoff, now: Date) throws -> SegmentFailResult {
+        var s = segments[id]!.segment
+        let worker = s.leasedBy
+        s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now))
+        s.leaseExpiresAt = nil
+        let exhausted = s.attempt >= s.maxAttempts
+        if !exhausted { s.scheduledAt = now.adding(backoff.delay(afterAttempt: s.attempt)) }
+        segments[id]?.segment = s
+        segments[id]?.token = nil
+        try moveSegment(id, to: exhausted ? .failed : .available, at: now, worker: worker, message: message)
+        guard exhausted else { return .retrying(at: s.scheduledAt) }
+        let reason = "segment \(s.index), attempt \(s.attempt): \(message)"
+        try stopJob(s.jobID, as: .failed, reason: reason, at: now)
+        return .failed(reason: reason)
+    }
+
+    mutating func release(_ lease: Lease, now: Date) throws -> Bool {
+        guard let s = held(lease), s.segment.state == .running else { return false }
+        segments[s.segment.id]?.segment.attempt -= 1
+        segments[s.segment.id]?.segment.leaseExpiresAt = nil
+        segments[s.segment.id]?.token = nil
+        try moveSegment(s.segment.id, to: .available, at: now, worker: s.segment.leasedBy, message: "released")
+        return true
+    }
+
+    mutating func rescue(_ p: RescueParams, now: Date) throws -> Int {
+        let expired = running.filter { id in (segments[id]?.segment.leaseExpiresAt).map { $0 < now } ?? false }
+            .sorted().prefix(p.limit)
+        for id in expired where segments[id]?.segment.state == .running {
+            let worker = segments[id]?.segment.leasedBy ?? "unknown"
+            _ = try failAttempt(id, message: "lease expired (worker \(worker))", backoff: p.backoff, now: now)
+        }
+        return expired.count
+    }
+}

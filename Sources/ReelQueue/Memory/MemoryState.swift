@@ -1,0 +1,128 @@
+import Foundation
+
+/// A stored job plus its stitch lease.
+struct MemoryJob {
+    var job: Job
+    var stitchToken: UUID?
+    var stitchLeasedBy: String?
+    var stitchExpiresAt: Date?
+    var segmentIDs: [Int64] = []
+    var doneCount = 0
+}
+
+/// A stored segment plus its lease token and required tags.
+struct MemorySegment {
+    var segment: Segment
+    var token: UUID?
+    var requiredTags: Set<String>
+}
+
+/// The claim order: higher priority, then earlier `scheduledAt`, then lower id.
+struct ClaimKey: Comparable {
+    var priority: Int
+    var scheduledAt: Int64
+    var id: Int64
+
+    static func < (a: ClaimKey, b: ClaimKey) -> Bool {
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.scheduledAt != b.scheduledAt { return a.scheduledAt < b.scheduledAt }
+        return a.id < b.id
+    }
+}
+
+/// Everything the in-memory queue holds, mutated only under its mutex.
+struct MemoryState {
+    var nextJobID: Int64 = 1
+    var nextSegmentID: Int64 = 1
+    var nextEventID: Int64 = 1
+    var jobs: [Int64: MemoryJob] = [:]
+    var segments: [Int64: MemorySegment] = [:]
+    /// Available segments in claim order.
+    var available: [ClaimKey] = []
+    var running: Set<Int64> = []
+    /// The most recent done segment per content hash.
+    var doneByHash: [String: Int64] = [:]
+    var workers: [String: WorkerInfo] = [:]
+    var events: [Int64: [QueueEvent]] = [:]
+    /// Set when work may have become available; read by the queue to wake waiters.
+    var wake = false
+
+    func job(_ id: Int64) throws -> MemoryJob {
+        guard let j = jobs[id] else { throw QueueError.jobNotFound(id) }
+        return j
+    }
+
+    mutating func log(_ jobID: Int64, _ change: QueueEvent.Change, worker: String?, message: String?, at: Date) {
+        events[jobID, default: []].append(QueueEvent(id: nextEventID, jobID: jobID, change: change,
+                                                     workerID: worker, message: message, at: at))
+        nextEventID += 1
+    }
+
+    /// Moves a job, checking `canTransition` as the database trigger does, and logs it.
+    mutating func moveJob(_ id: Int64, to next: JobState, at now: Date, worker: String? = nil,
+                          message: String? = nil) throws {
+        guard var j = jobs[id] else { throw QueueError.jobNotFound(id) }
+        let from = j.job.state
+        guard from.canTransition(to: next) else {
+            throw QueueError.invalidTransition(entity: "job", id: id, from: from.rawValue, to: next.rawValue)
+        }
+        j.job.state = next
+        switch next {
+        case .done, .failed, .canceled:
+            j.job.finishedAt = now
+            j.stitchToken = nil; j.stitchLeasedBy = nil; j.stitchExpiresAt = nil
+        case .queued: j.job.finishedAt = nil
+        case .running: if j.job.startedAt == nil { j.job.startedAt = now }
+        case .stitching: break
+        }
+        jobs[id] = j
+        log(id, .job(from: from, to: next), worker: worker, message: message, at: now)
+    }
+
+    /// Moves a segment, checking `canTransition` as the database trigger does, keeping the claim order
+    /// and the done counts, and logs it. Lease fields are the caller's business.
+    mutating func moveSegment(_ id: Int64, to next: SegmentState, at now: Date, worker: String? = nil,
+                              message: String? = nil) throws {
+        guard var s = segments[id] else { throw QueueError.constraint("segment \(id) does not exist") }
+        let from = s.segment.state
+        guard from.canTransition(to: next) else {
+            throw QueueError.invalidTransition(entity: "segment", id: id, from: from.rawValue, to: next.rawValue)
+        }
+        if from == .available { removeAvailable(s.segment) }
+        if from == .running { running.remove(id) }
+        s.segment.state = next
+        segments[id] = s
+        if next == .available { insertAvailable(s.segment); wake = true }
+        if next == .running { running.insert(id) }
+        if next == .done {
+            jobs[s.segment.jobID]?.doneCount += 1
+            doneByHash[s.segment.contentHash] = id
+        }
+        log(s.segment.jobID, .segment(index: s.segment.index, from: from, to: next), worker: worker,
+            message: message, at: now)
+    }
+
+    static func key(_ s: Segment) -> ClaimKey {
+        ClaimKey(priority: s.priority, scheduledAt: s.scheduledAt.microsecondsSince1970, id: s.id)
+    }
+
+    mutating func insertAvailable(_ s: Segment) {
+        let k = Self.key(s)
+        available.insert(k, at: insertionPoint(k))
+    }
+
+    mutating func removeAvailable(_ s: Segment) {
+        let k = Self.key(s)
+        let i = insertionPoint(k)
+        if i < available.count, available[i] == k { available.remove(at: i) }
+    }
+
+    private func insertionPoint(_ k: ClaimKey) -> Int {
+        var lo = 0, hi = available.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if available[mid] < k { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,104 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection, finished in deinit. Used by one thread at a time: the pool hands it out
+/// exclusively, which is why it may cross threads (`@unchecked Sendable`).
+final class PGConnection: @unchecked Sendable {
+    private let raw: OpaquePointer
+    private var prepared = Set<String>()
+
+    /// Connects and sets `search_path` (as a parameter) when `schema` is given.
+    /// - Parameter url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
+    /// - Throws: `PGFailure.connectionLost` with libpq's message.
+    init(url: String, applicationName: String, schema: String?) throws {
+        let keys = ["dbname", "application_name", "connect_timeout", "options"]
+        let values = [url, applicationName, "5", "-c client_min_messages=warning"]
+        raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
+        guard PQstatus(raw) == CONNECTION_OK else { throw PGFailure.connectionLost(errorMessage) }
+        if let schema { _ = try exec("SELECT set_config('search_path', $1, false)", [.text(schema)]) }
+    }
+
+    deinit { PQfinish(raw) }
+
+    var errorMessage: String {
+        String(cString: PQerrorMessage(raw)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var isBad: Bool { PQstatus(raw) != CONNECTION_OK }
+
+    /// The connection's socket, for `poll`.
+    var socket: Int32 { PQsocket(raw) }
+
+    var pointer: OpaquePointer { raw }
+
+    /// Runs one statement with parameters (`PQexecParams`).
+    func exec(_ sql: String, _ params: [PGValue?] = []) throws -> PGResult {
+        try withParams(params) { n, values in PQexecParams(raw, sql, n, nil, values, nil, nil, 0) }
+    }
+
+    /// Runs a named statement, preparing it on first use on this connection (`PQprepare`/`PQexecPrepared`).
+    func exec(_ stmt: PGStatement, _ params: [PGValue?] = []) throws -> PGResult {
+        if !prepared.contains(stmt.name) {
+            _ = try check(PQprepare(raw, stmt.name, stmt.sql, 0, nil))
+            prepared.insert(stmt.name)
+        }
+        return try withParams(params) { n, values in PQexecPrepared(raw, stmt.name, n, values, nil, nil, 0) }
+    }
+
+    /// Runs SQL text that may hold several statements and no parameters (migrations only).
+    func execScript(_ sql: String) throws {
+        _ = try check(PQexec(raw, sql))
+    }
+
+    /// Runs `body` inside BEGIN … COMMIT, rolling back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        _ = try exec("BEGIN")
+        do {
+            let r = try body()
+            _ = try exec("COMMIT")
+            return r
+        } catch {
+            if !isBad { _ = try? exec("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Quotes an identifier with libpq's `PQescapeIdentifier`.
+    func quoteIdentifier(_ s: String) throws -> String {
+        guard let p = PQescapeIdentifier(raw, s, s.utf8.count) else { throw PGFailure.connectionLost(errorMessage) }
+        defer { PQfreemem(p) }
+        return String(cString: p)
+    }
+
+    /// Turns a libpq result into `PGResult` or a typed failure naming the server's SQLSTATE.
+    private func check(_ result: OpaquePointer?) throws -> PGResult {
+        guard let result else { throw PGFailure.connectionLost(errorMessage) }
+        let r = PGResult(result)
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return r
+        default:
+            if isBad { throw PGFailure.connectionLost(errorMessage) }
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "?????"
+            let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw PGFailure.server(sqlState: state, message: message)
+        }
+    }
+
+    private func withParams(_ params: [PGValue?],
+                            _ call: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?) throws -> PGResult {
+        let buffers: [UnsafeMutablePointer<CChar>?] = params.map { p in
+            guard case .text(let s)? = p else { return nil }
+            return strdup(s)
+        }
+        defer { buffers.forEach { free($0) } }
+        let values = buffers.map { UnsafePointer($0) }
+        return try values.withUnsafeBufferPointer { try check(call(Int32(params.count), $0.baseAddress)) }
+    }
+
+    private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+        let buffers = strings.map { strdup($0) } + [nil]
+        defer { buffers.forEach { free($0) } }
+        let pointers = buffers.map { UnsafePointer($0) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

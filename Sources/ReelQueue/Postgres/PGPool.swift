@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A small pool of connections. At most `maxConnections` are out at once; a lost connection is dropped,
+/// the pool reconnects with backoff and reruns the work (all queue work is safe to rerun: writes are
+/// fenced and transactions roll back), and throws `QueueError.connection` when reconnecting keeps failing.
+final class PGPool: Sendable {
+    let configuration: PostgresQueueConfiguration
+    private let idle = Mutex<[PGConnection]>([])
+    private let slots: DispatchSemaphore
+
+    init(_ configuration: PostgresQueueConfiguration) {
+        self.configuration = configuration
+        slots = DispatchSemaphore(value: configuration.maxConnections)
+    }
+
+    /// Opens a connection, retrying with backoff.
+    func connect() throws -> PGConnection {
+        var attempt = 0
+        while true {
+            do {
+                return try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
+                                        schema: configuration.schema)
+            } catch let f as PGFailure {
+                attempt += 1
+                guard attempt <= configuration.reconnectAttempts else {
+                    throw QueueError.connection("\(f.queueError) (after \(attempt) attempts)")
+                }
+                pause(attempt)
+            }
+        }
+    }
+
+    /// Runs `body` on a pooled connection; reruns it after a lost connection or a deadlock.
+    func with<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        slots.wait()
+        defer { slots.signal() }
+        var failures = 0
+        while true {
+            let conn = try idle.withLock { $0.popLast() } ?? connect()
+            do {
+                let r = try body(conn)
+                idle.withLock { $0.append(conn) }
+                return r
+            } catch let f as PGFailure {
+                failures += 1
+                if conn.isBad || isConnectionLost(f) {
+                    idle.withLock { $0.removeAll() }  // the others are likely dead too
+                } else {
+                    idle.withLock { $0.append(conn) }
+                    guard f.isRetryable else { throw f.queueError }
+                }
+                guard failures <= configuration.reconnectAttempts else { throw f.queueError }
+                pause(failures)
+            }
+        }
+    }
+
+    /// Runs `body` inside one transaction on a pooled connection.
+    func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try with { c in try c.transaction { try body(c) } }
+    }
+
+    private func isConnectionLost(_ f: PGFailure) -> Bool {
+        if case .connectionLost = f { return true }
+        if case .server(let s, _) = f { return s.hasPrefix("08") || s == "57P01" }
+        return false
+    }
+
+    private func pause(_ attempt: Int) {
+        let us = configuration.reconnectBackoff.delay(afterAttempt: attempt).microseconds
+        if us > 0 { usleep(useconds_t(min(us, Int64(UInt32.max)))) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+extension PostgresSegmentQueue {
+    public func jobStatus(_ jobID: Int64) throws -> JobStatus {
+        try pool.with { c in
+            let job = try jobGet(jobID, on: c)
+            var counts = [SegmentState: Int]()
+            var done: Int64 = 0, rendered: Int64 = 0
+            for r in try c.exec(SegmentSQL.countsForJob, [.int64(jobID)]).rows {
+                guard let s = SegmentState(rawValue: r.text("state")) else { continue }
+                counts[s] = r.int("n") ?? 0
+                if s == .done { done = r.int64("frames") ?? 0; rendered = r.int64("rendered") ?? 0 }
+            }
+            let failures = try c.exec(SegmentSQL.failuresForJob, [.int64(jobID)]).rows.map { r in
+                SegmentFailure(segmentIndex: r.int("segment_index") ?? 0, attempt: r.int("attempt") ?? 0,
+                               message: r.text("message"), workerID: r.string("worker"), at: r.date("at_us") ?? Date())
+            }
+            let at = try c.exec(JobSQL.now, [now]).rows[0].date("now_us")!
+            return JobStatus.make(job: job, counts: counts, framesDone: done, framesRendered: rendered,
+                                  failures: failures, now: at)
+        }
+    }
+
+    public func workerRegister(_ params: WorkerRegisterParams) throws {
+        _ = try pool.with { c in
+            try c.exec(WorkerSQL.register, [
+                .text(params.workerID), .text(params.host), .int(params.pid), .text(params.version),
+                .array(params.tags), now,
+            ])
+        }
+    }
+
+    public func workerHeartbeat(_ params: WorkerHeartbeatParams) throws {
+        let n = try pool.with { c in
+            try c.exec(WorkerSQL.heartbeat, [
+                .text(params.workerID), params.currentSegmentID.map(PGValue.int64),
+                params.recentFramesPerSecond.map(PGValue.double), .int(params.segmentsDoneDelta), now,
+            ]).rowCount
+        }
+        guard n == 1 else { throw QueueError.workerNotFound(params.workerID) }
+    }
+
+    public func workerList() throws -> [WorkerInfo] {
+        try pool.with { c in
+            try c.exec(WorkerSQL.list).rows.map { r in
+                WorkerInfo(id: r.text("id"), host: r.text("host"), pid: r.int("pid") ?? 0, version: r.text("version"),
+                           tags: r.strings("tags"), startedAt: r.date("started_us")!, lastSeenAt: r.date("last_seen_us")!,
+                           currentSegmentID: r.int64("current_segment_id"), recentFramesPerSecond: r.double("recent_fps"),
+                           segmentsDone: r.int("segments_done") ?? 0)
+            }
+        }
+    }
+
+    public func eventList(jobID: Int64) throws -> [QueueEvent] {
+        try pool.with { c in
+            _ = try jobGet(jobID, on: c)
+            return try c.exec(EventSQL.listForJob, [.int64(jobID)]).rows.compactMap(Self.event)
+        }
+    }
+
+    static func event(from r: PGRow) -> QueueEvent? {
+        let change: QueueEvent.Change
+        if let index = r.int("segment_index") {
+            guard let to = SegmentState(rawValue: r.text("to_state")) else { return nil }
+            change = .segment(index: index, from: r.string("from_state").flatMap(SegmentState.init), to: to)
+        } else {
+            guard let to = JobState(rawValue: r.text("to_state")) else { return nil }
+            change = .job(from: r.string("from_state").flatMap(JobState.init), to: to)
+        }
+        return QueueEvent(id: r.int64("id")!, jobID: r.int64("job_id")!, change: change, workerID: r.string("worker_id"),
+                          message: r.string("message"), at: r.date("at_us")!)
+    }
+
+    static func job(from r: PGRow) -> Job {
+        Job(id: r.int64("id")!, name: r.text("name"), owner: r.text("owner"), composition: r.text("composition"),
+            outputLocation: r.text("output_location"), state: JobState(rawValue: r.text("state")) ?? .failed,
+            priority: r.int("priority") ?? 0, maxAttempts: r.int("max_attempts") ?? 1,
+            requiredTags: r.strings("required_tags"), segmentCount: r.int("segment_count") ?? 0,
+            frameCount: r.int64("frame_count") ?? 0, error: r.string("error"),
+            stitchAttempt: r.int("stitch_attempt") ?? 0, createdAt: r.date("created_us")!,
+            startedAt: r.date("started_us"), finishedAt: r.date("finished_us"))
+    }
+
+    static func segment(from r: PGRow) -> Segment {
+        let renderFrames = r.int64("render_frames"), renderUS = r.int64("render_us")
+        let stats = renderFrames.flatMap { f in renderUS.map { RenderStats(frames: f, duration: .microseconds($0)) } }
+        return Segment(
+            id: r.int64("id")!, jobID: r.int64("job_id")!, index: r.int("segment_index")!,
+            frames: r.int64("frame_start")!..<r.int64("frame_end")!,
+            samples: r.int64("sample_start")!..<r.int64("sample_end")!, contentHash: r.text("content_hash"),
+            payload: r.data("payload"), state: SegmentState(rawValue: r.text("state")) ?? .failed,
+            priority: r.int("priority") ?? 0, attempt: r.int("attempt") ?? 0, maxAttempts: r.int("max_attempts") ?? 1,
+            leasedBy: r.string("leased_by"), leaseExpiresAt: r.date("lease_expires_us"),
+            scheduledAt: r.date("scheduled_us")!, errors: attemptErrors(r.text("errors")),
+            partLocation: r.string("part_location"), reusedFrom: r.int64("reused_from"), stats: stats,
+            finishedAt: r.date("finished_us"))
+    }
+
+    private struct StoredError: Decodable {
+        var attempt: Int
+        var message: String
+        var worker: String?
+        var at_us: Int64
+    }
+
+    static func attemptErrors(_ json: String) -> [AttemptError] {
+        guard let d = json.data(using: .utf8), let list = try? JSONDecoder().decode([StoredError].self, from: d) else {
+            return []
+        }
+        return list.map { AttemptError(attempt: $0.attempt, message: $0.message, workerID: $0.worker,
+                                       at: Date(microsecondsSince1970: $0.at_us)) }
+    }
+}

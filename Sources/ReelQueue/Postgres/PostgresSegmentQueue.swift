@@ -1,0 +1,150 @@
+import Foundation
+
+/// The farm's queue: PostgreSQL through libpq, one short statement or transaction per call.
+///
+/// Claims use `FOR UPDATE SKIP LOCKED` on a partial index; every write about a claimed segment or stitch step
+/// is fenced by `lease_token`; state changes are checked and logged by triggers. Connections come from a
+/// small pool that reconnects with backoff. Run `Migrator` first.
+public final class PostgresSegmentQueue: SegmentQueue {
+    let pool: PGPool
+    let configuration: PostgresQueueConfiguration
+
+    /// - Throws: `QueueError.configuration` for an invalid configuration. Connects lazily.
+    public init(_ configuration: PostgresQueueConfiguration) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        self.pool = PGPool(configuration)
+    }
+
+    /// The NOTIFY channel of this queue's schema.
+    var channel: String { QueueListener.workChannel(schema: configuration.schema) }
+
+    /// The injected "now" as a parameter, or NULL for the server's clock.
+    var now: PGValue? { PGValue.micros(configuration.clock?.now()) }
+
+    public func jobInsert(_ params: JobInsertParams) throws -> JobInsertResult {
+        let spec = params.spec
+        try spec.validate()
+        let reusable = params.reuseParts ? try reusableParts(spec, valid: params.partIsValid) : [:]
+        let segments = spec.segments.sorted { $0.index < $1.index }
+        let jobID: Int64 = try pool.transaction { c in
+            let id = try c.exec(JobSQL.insert, [
+                .text(spec.name), .text(spec.owner), .text(spec.composition), .text(spec.outputLocation),
+                .int(spec.priority), .int(spec.maxAttempts), .array(spec.requiredTags), .int(spec.segments.count),
+                .int64(spec.frameCount), now,
+            ]).rows[0].int64("id")!
+            _ = try c.exec(SegmentSQL.insertMany, [
+                .int64(id), .int(spec.priority), .array(spec.requiredTags), .int(spec.maxAttempts), now,
+                .array(segments.map { String($0.index) }), .array(segments.map { Int64?($0.frames.lowerBound) }),
+                .array(segments.map { Int64?($0.frames.upperBound) }),
+                .array(segments.map { Int64?($0.samples.lowerBound) }),
+                .array(segments.map { Int64?($0.samples.upperBound) }), .array(segments.map(\.contentHash)),
+                .byteaArray(segments.map(\.payload)), .array(segments.map { reusable[$0.contentHash]?.id }),
+                .array(segments.map { reusable[$0.contentHash]?.location }),
+            ])
+            _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("job \(id)")])
+            return id
+        }
+        let reused = segments.filter { reusable[$0.contentHash] != nil }.count
+        return JobInsertResult(jobID: jobID, reusedSegments: reused)
+    }
+
+    /// Done parts of earlier jobs with the spec's content hashes that `valid` accepts.
+    private func reusableParts(_ spec: JobSpec, valid: (String) -> Bool) throws -> [String: (id: Int64, location: String)] {
+        let hashes = Array(Set(spec.segments.map(\.contentHash)))
+        let rows = try pool.with { c in try c.exec(SegmentSQL.donePartsByHash, [.array(hashes)]).rows }
+        var out = [String: (id: Int64, location: String)]()
+        for r in rows {
+            guard let loc = r.string("part_location"), let id = r.int64("id"), valid(loc) else { continue }
+            out[r.text("content_hash")] = (id, loc)
+        }
+        return out
+    }
+
+    public func jobGet(_ jobID: Int64) throws -> Job {
+        try pool.with { c in try jobGet(jobID, on: c) }
+    }
+
+    func jobGet(_ jobID: Int64, on c: PGConnection) throws -> Job {
+        guard let row = try c.exec(JobSQL.get, [.int64(jobID)]).rows.first else { throw QueueError.jobNotFound(jobID) }
+        return Self.job(from: row)
+    }
+
+    public func jobList(_ params: JobListParams) throws -> [Job] {
+        try pool.with { c in
+            try c.exec(JobSQL.list, [.array(params.states.map(\.rawValue)), .int(params.limit)]).rows.map(Self.job)
+        }
+    }
+
+    public func jobCancel(_ jobID: Int64) throws -> Bool {
+        try pool.transaction { c in
+            guard try c.exec(JobSQL.lock, [.int64(jobID)]).rowCount == 1 else { throw QueueError.jobNotFound(jobID) }
+            return try stopJob(jobID, as: .canceled, reason: nil, on: c)
+        }
+    }
+
+    /// Stops an active job and cancels its waiting and running segments; false when it was not active.
+    func stopJob(_ jobID: Int64, as end: JobState, reason: String?, on c: PGConnection) throws -> Bool {
+        let stopped = try c.exec(JobSQL.stop, [.int64(jobID), .text(end.rawValue), reason.map(PGValue.text), now])
+        guard stopped.rowCount == 1 else { return false }
+        _ = try c.exec(SegmentSQL.cancelForJob, [.int64(jobID)])
+        return true
+    }
+
+    public func jobRetry(_ jobID: Int64) throws -> Int {
+        try pool.transaction { c in
+            guard let row = try c.exec(JobSQL.lock, [.int64(jobID)]).rows.first else {
+                throw QueueError.jobNotFound(jobID)
+            }
+            guard let state = JobState(rawValue: row.text("state")), state == .failed || state == .canceled else {
+                return 0
+            }
+            let n = try c.exec(SegmentSQL.retryForJob, [.int64(jobID), now]).affected
+            _ = try c.exec(JobSQL.requeue, [.int64(jobID)])
+            _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("retry \(jobID)")])
+            return n
+        }
+    }
+
+    public func jobComplete(_ lease: StitchLease) throws -> Bool {
+        try stitchFinish(lease, state: .done, error: nil)
+    }
+
+    public func jobFail(_ lease: StitchLease, message: String) throws -> Bool {
+        try stitchFinish(lease, state: .failed, error: "stitch, attempt \(lease.attempt): \(message)")
+    }
+
+    private func stitchFinish(_ lease: StitchLease, state: JobState, error: String?) throws -> Bool {
+        try pool.with { c in
+            try c.exec(JobSQL.stitchFinish, [
+                .int64(lease.jobID), .uuid(lease.token), .text(state.rawValue), error.map(PGValue.text), now,
+            ]).rowCount == 1
+        }
+    }
+
+    public func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim? {
+        try pool.with { c in
+            guard let row = try c.exec(JobSQL.stitchClaim, [
+                now, .text(params.workerID), .int64(params.leaseDuration.microseconds), .array(params.tags),
+            ]).rows.first else { return nil }
+            let job = Self.job(from: row)
+            let lease = StitchLease(jobID: job.id, attempt: job.stitchAttempt, token: row.uuid("stitch_lease_token")!)
+            let segments = try c.exec(SegmentSQL.listForJob, [.int64(job.id)]).rows.map(Self.segment)
+            return StitchClaim(lease: lease, job: job, segments: segments)
+        }
+    }
+
+    public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
+        try pool.with { c in
+            let r = try c.exec(JobSQL.stitchHeartbeat, [
+                .int64(lease.jobID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
+            ])
+            if r.rowCount == 1 { return .ok }
+            return try jobGet(lease.jobID, on: c).state == .canceled ? .canceled : .lost
+        }
+    }
+
+    public func wakeupListen() throws -> any QueueWaiter {
+        try QueueListener(configuration: configuration)
+    }
+}

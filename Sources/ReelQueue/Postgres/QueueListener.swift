@@ -1,0 +1,60 @@
+import CLibPQ
+import Foundation
+
+/// LISTENs on a dedicated connection and wakes a waiting thread on NOTIFY
+/// (`poll(PQsocket)` → `PQconsumeInput` → `PQnotifies` → `PQfreemem`). Callers poll the queue as well:
+/// a notification sent while the connection was down is lost, so a reconnect counts as a wake-up.
+public final class QueueListener: QueueWaiter {
+    /// The channel notified on submit, retry, requeue and when a job's last segment is done:
+    /// `reel_work`, or `reel_work_<schema>` so that queues in different schemas of one database stay apart.
+    public static func workChannel(schema: String?) -> String { schema.map { "reel_work_\($0)" } ?? "reel_work" }
+
+    private let configuration: PostgresQueueConfiguration
+    private let channels: [String]
+    private var connection: PGConnection?
+
+    /// Opens the connection and LISTENs on `channels` (default: the work channel of the configured schema).
+    /// - Throws: `QueueError.connection` when the database cannot be reached.
+    public init(configuration: PostgresQueueConfiguration, channels: [String]? = nil) throws {
+        self.configuration = configuration
+        self.channels = channels ?? [Self.workChannel(schema: configuration.schema)]
+        connection = try listen()
+    }
+
+    private func listen() throws -> PGConnection {
+        let c = try PGPool(configuration).connect()
+        do {
+            for ch in channels { try c.execScript("LISTEN " + (try c.quoteIdentifier(ch))) }
+        } catch let f as PGFailure { throw f.queueError }
+        return c
+    }
+
+    /// Waits up to `timeout` for a notification; true when one arrived (or the connection was renewed).
+    /// - Throws: `QueueError.connection` when reconnecting keeps failing.
+    public func wait(timeout: Duration) throws -> Bool {
+        guard let c = connection, !c.isBad else { return try reconnect() }
+        if drain(c) { return true }
+        var fds = pollfd(fd: c.socket, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(clamping: max(0, timeout.microseconds / 1000))
+        let n = poll(&fds, 1, ms)
+        guard n > 0 else { return false }
+        guard PQconsumeInput(c.pointer) == 1 else { return try reconnect() }
+        return drain(c)
+    }
+
+    /// Takes every pending notification; true when there was one.
+    private func drain(_ c: PGConnection) -> Bool {
+        var any = false
+        while let n = PQnotifies(c.pointer) {
+            PQfreemem(n)
+            any = true
+        }
+        return any
+    }
+
+    private func reconnect() throws -> Bool {
+        connection = nil
+        connection = try listen()
+        return true
+    }
+}

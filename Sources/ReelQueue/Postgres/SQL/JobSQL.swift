@@ -1,0 +1,92 @@
+// Table `jobs` (schema/0001_queue.up.sql):
+//   CREATE TABLE jobs (id bigserial PRIMARY KEY, name, owner, composition, output_location text, state text,
+//     priority, max_attempts integer, required_tags text[], segment_count integer, frame_count bigint, error text,
+//     stitch_attempt integer, stitch_lease_token uuid, stitch_leased_by text, stitch_lease_expires_at,
+//     created_at, started_at, finished_at timestamptz, …CHECKs)
+//   CREATE INDEX jobs_active ON jobs (priority DESC, id) WHERE state IN ('queued', 'running', 'stitching');
+
+/// Statements on `jobs`.
+enum JobSQL {
+    /// The columns `PostgresSegmentQueue.job(from:)` decodes.
+    static let columns = """
+        id, name, owner, composition, output_location, state, priority, max_attempts,
+        to_json(required_tags)::text AS required_tags, segment_count, frame_count, error, stitch_attempt,
+        reel_us(created_at) AS created_us, reel_us(started_at) AS started_us, reel_us(finished_at) AS finished_us
+        """
+
+    /// $1 name, $2 owner, $3 composition, $4 output, $5 priority, $6 max_attempts, $7 tags, $8 segments,
+    /// $9 frames, $10 now.
+    static let insert = PGStatement(name: "job_insert", sql: """
+        INSERT INTO jobs (name, owner, composition, output_location, priority, max_attempts, required_tags,
+            segment_count, frame_count, created_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, reel_now($10))
+        RETURNING id
+        """)
+
+    /// $1 channel, $2 payload. Wakes workers (inside the writing transaction, so it is sent on commit).
+    static let notifyWork = PGStatement(name: "job_notify_work", sql: "SELECT pg_notify($1, $2)")
+
+    /// $1 id.
+    static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1")
+
+    /// $1 id: locks the row.
+    static let lock = PGStatement(name: "job_lock", sql: "SELECT state FROM jobs WHERE id = $1 FOR UPDATE")
+
+    /// $1 states (empty = all), $2 limit.
+    static let list = PGStatement(name: "job_list", sql: """
+        SELECT \(columns) FROM jobs WHERE cardinality($1::text[]) = 0 OR state = ANY($1::text[])
+        ORDER BY id DESC LIMIT $2
+        """)
+
+    /// $1 id, $2 final state ('failed' or 'canceled'), $3 reason, $4 now. Only an active job stops.
+    static let stop = PGStatement(name: "job_stop", sql: """
+        UPDATE jobs SET state = $2, error = $3, finished_at = reel_now($4), stitch_lease_token = NULL,
+            stitch_leased_by = NULL, stitch_lease_expires_at = NULL
+        WHERE id = $1 AND state IN ('queued', 'running', 'stitching')
+        RETURNING id
+        """)
+
+    /// $1 id.
+    static let requeue = PGStatement(name: "job_requeue", sql: """
+        UPDATE jobs SET state = 'queued', error = NULL, finished_at = NULL
+        WHERE id = $1 AND state IN ('failed', 'canceled')
+        """)
+
+    /// $1 now, $2 worker, $3 lease µs, $4 worker tags. One job whose segments are all done (or whose
+    /// stitch lease expired); SKIP LOCKED and the state recheck give it to exactly one caller.
+    static let stitchClaim = PGStatement(name: "job_stitch_claim", sql: """
+        WITH c AS (
+            SELECT id AS claim_id FROM jobs j
+            WHERE ((state IN ('queued', 'running')
+                    AND NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = j.id AND s.state <> 'done'))
+                OR (state = 'stitching' AND stitch_lease_expires_at < reel_now($1)))
+              AND required_tags <@ $4::text[]
+            ORDER BY priority DESC, id
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED
+        )
+        UPDATE jobs j SET state = 'stitching', stitch_attempt = j.stitch_attempt + 1,
+            stitch_lease_token = gen_random_uuid(), stitch_leased_by = $2,
+            stitch_lease_expires_at = reel_now($1) + $3::bigint * interval '1 microsecond'
+        FROM c WHERE j.id = c.claim_id
+        RETURNING \(columns), stitch_lease_token
+        """)
+
+    /// $1 id, $2 token, $3 now, $4 lease µs.
+    static let stitchHeartbeat = PGStatement(name: "job_stitch_heartbeat", sql: """
+        UPDATE jobs SET stitch_lease_expires_at = reel_now($3) + $4::bigint * interval '1 microsecond'
+        WHERE id = $1 AND stitch_lease_token = $2 AND state = 'stitching'
+        RETURNING id
+        """)
+
+    /// $1 id, $2 token, $3 final state ('done' or 'failed'), $4 error, $5 now. Fenced by the stitch lease.
+    static let stitchFinish = PGStatement(name: "job_stitch_finish", sql: """
+        UPDATE jobs SET state = $3, error = $4, finished_at = reel_now($5), stitch_lease_token = NULL,
+            stitch_leased_by = NULL, stitch_lease_expires_at = NULL
+        WHERE id = $1 AND stitch_lease_token = $2 AND state = 'stitching'
+        RETURNING id
+        """)
+
+    /// $1 now.
+    static let now = PGStatement(name: "job_now", sql: "SELECT reel_us(reel_now($1)) AS now_us")
+}

@@ -1,0 +1,163 @@
+// Table `segments` (schema/0001_queue.up.sql):
+//   CREATE TABLE segments (id bigserial PRIMARY KEY, job_id bigint REFERENCES jobs, segment_index integer,
+//     frame_start, frame_end, sample_start, sample_end bigint, content_hash text, payload bytea, state text,
+//     priority integer, required_tags text[], attempt, max_attempts integer, lease_token uuid, leased_by text,
+//     lease_expires_at, scheduled_at timestamptz, errors jsonb, part_location text, reused_from bigint,
+//     render_frames, render_us bigint, finished_at timestamptz, …CHECKs)
+//   CREATE INDEX segments_claim ON segments (priority DESC, scheduled_at, id) WHERE state = 'available';
+//
+// State literals stay in the SQL text: a generic plan with `state = $n` cannot use the partial indexes.
+// `$now` parameters are microseconds since 1970, or NULL for the server's now() (see reel_now).
+
+/// Statements on `segments`.
+enum SegmentSQL {
+    /// The columns `PostgresSegmentQueue.segment(from:)` decodes.
+    static let columns = """
+        id, job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash, payload, state,
+        priority, attempt, max_attempts, lease_token, leased_by, reel_us(lease_expires_at) AS lease_expires_us,
+        reel_us(scheduled_at) AS scheduled_us, errors::text AS errors, part_location, reused_from, render_frames,
+        render_us, reel_us(finished_at) AS finished_us
+        """
+
+    /// $1 job, $2 priority, $3 tags, $4 max_attempts, $5 now; $6… arrays: index, frame start/end,
+    /// sample start/end, hash, payload, reused_from, part_location.
+    static let insertMany = PGStatement(name: "segment_insert_many", sql: """
+        INSERT INTO segments (job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash,
+            payload, state, priority, required_tags, max_attempts, scheduled_at, reused_from, part_location, finished_at)
+        SELECT $1, v.idx, v.f0, v.f1, v.s0, v.s1, v.hash, v.payload,
+            CASE WHEN v.reused IS NULL THEN 'available' ELSE 'done' END, $2, $3::text[], $4, reel_now($5),
+            v.reused, v.part, CASE WHEN v.reused IS NULL THEN NULL ELSE reel_now($5) END
+        FROM unnest($6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bytea[],
+                    $13::bigint[], $14::text[]) AS v(idx, f0, f1, s0, s1, hash, payload, reused, part)
+        """)
+
+    /// $1 hashes: the newest done part per content hash.
+    static let donePartsByHash = PGStatement(name: "segment_done_parts_by_hash", sql: """
+        SELECT DISTINCT ON (content_hash) content_hash, id, part_location FROM segments
+        WHERE state = 'done' AND content_hash = ANY($1::text[])
+        ORDER BY content_hash, finished_at DESC
+        """)
+
+    /// $1 now, $2 limit, $3 worker, $4 worker tags, $5 lease µs.
+    static let claim = PGStatement(name: "segment_claim", sql: """
+        WITH c AS (
+            SELECT id FROM segments
+            WHERE state = 'available' AND scheduled_at <= reel_now($1) AND required_tags <@ $4::text[]
+            ORDER BY priority DESC, scheduled_at, id
+            LIMIT $2
+            FOR UPDATE SKIP LOCKED
+        ), s AS (
+            UPDATE segments s SET state = 'running', attempt = s.attempt + 1, lease_token = gen_random_uuid(),
+                leased_by = $3, lease_expires_at = reel_now($1) + $5::bigint * interval '1 microsecond'
+            FROM c WHERE s.id = c.id
+            RETURNING s.*
+        ), j AS (
+            UPDATE jobs SET state = 'running', started_at = coalesce(started_at, reel_now($1))
+            WHERE id IN (SELECT job_id FROM s) AND state = 'queued'
+        )
+        SELECT \(columns) FROM s ORDER BY priority DESC, scheduled_at, id
+        """)
+
+    /// $1 id, $2 token, $3 now, $4 lease µs. Extends a running lease; a canceled one answers its state only.
+    static let heartbeat = PGStatement(name: "segment_heartbeat", sql: """
+        UPDATE segments SET lease_expires_at = CASE WHEN state = 'running'
+            THEN reel_now($3) + $4::bigint * interval '1 microsecond' ELSE lease_expires_at END
+        WHERE id = $1 AND lease_token = $2 AND state IN ('running', 'canceled')
+        RETURNING state
+        """)
+
+    /// $1 id, $2 token, $3 part, $4 frames, $5 render µs, $6 now. `last` tells whether the job may be stitched.
+    static let complete = PGStatement(name: "segment_complete", sql: """
+        UPDATE segments s SET state = 'done', part_location = $3, render_frames = $4, render_us = $5,
+            finished_at = reel_now($6), lease_expires_at = NULL
+        WHERE id = $1 AND lease_token = $2 AND state = 'running'
+        RETURNING job_id, NOT EXISTS (SELECT 1 FROM segments p
+            WHERE p.job_id = s.job_id AND p.state <> 'done' AND p.id <> s.id) AS last
+        """)
+
+    /// $1 id, $2 token: whether this lease already completed the segment (a rerun after a lost connection).
+    static let completedBy = PGStatement(name: "segment_completed_by", sql: """
+        SELECT 1 FROM segments WHERE id = $1 AND lease_token = $2 AND state = 'done'
+        """)
+
+    /// Records one attempt's error, then requeues with backoff or fails at max_attempts.
+    /// Shared by `fail` and `rescue`: $now, $baseµs, $capµs and the message expression are spliced by name.
+    private static func failSet(now: String, base: String, cap: String, message: String) -> String {
+        """
+        errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', \(message),
+            'worker', s.leased_by, 'at_us', reel_us(reel_now(\(now))))),
+        state = CASE WHEN s.attempt >= s.max_attempts THEN 'failed' ELSE 'available' END,
+        scheduled_at = CASE WHEN s.attempt >= s.max_attempts THEN s.scheduled_at ELSE reel_now(\(now)) +
+            LEAST(\(base)::bigint * (1::bigint << LEAST(GREATEST(s.attempt - 1, 0), 20)), \(cap)::bigint)
+            * interval '1 microsecond' END,
+        lease_token = NULL, lease_expires_at = NULL
+        """
+    }
+
+    private static let failReturning = """
+        RETURNING s.id, s.job_id, s.segment_index, s.attempt, s.state, reel_us(s.scheduled_at) AS scheduled_us,
+            s.errors -> -1 ->> 'message' AS message
+        """
+
+    /// $1 id, $2 token, $3 message, $4 now, $5 backoff base µs, $6 backoff cap µs.
+    static let fail = PGStatement(name: "segment_fail", sql: """
+        UPDATE segments s SET \(failSet(now: "$4", base: "$5", cap: "$6", message: "$3::text"))
+        WHERE s.id = $1 AND s.lease_token = $2 AND s.state = 'running'
+        \(failReturning)
+        """)
+
+    /// $1 now, $2 backoff base µs, $3 backoff cap µs, $4 limit.
+    static let rescue = PGStatement(name: "segment_rescue", sql: """
+        WITH x AS (
+            SELECT id FROM segments WHERE state = 'running' AND lease_expires_at < reel_now($1)
+            ORDER BY lease_expires_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
+        )
+        UPDATE segments s SET \(failSet(now: "$1", base: "$2", cap: "$3",
+                                        message: "'lease expired (worker ' || s.leased_by || ')'"))
+        FROM x WHERE s.id = x.id AND s.state = 'running'
+        \(failReturning)
+        """)
+
+    /// $1 id, $2 token, $3 wake-up channel: back to available, giving the attempt back.
+    static let release = PGStatement(name: "segment_release", sql: """
+        WITH u AS (
+            UPDATE segments SET state = 'available', attempt = attempt - 1, lease_token = NULL, lease_expires_at = NULL
+            WHERE id = $1 AND lease_token = $2 AND state = 'running'
+            RETURNING id
+        )
+        SELECT id, pg_notify($3, 'segment') FROM u
+        """)
+
+    /// $1 job: stops its waiting and running segments (the job is failing or being canceled).
+    static let cancelForJob = PGStatement(name: "segment_cancel_for_job", sql: """
+        UPDATE segments SET state = 'canceled' WHERE job_id = $1 AND state IN ('available', 'running')
+        """)
+
+    /// $1 job, $2 now: requeues failed and canceled segments with fresh attempts.
+    static let retryForJob = PGStatement(name: "segment_retry_for_job", sql: """
+        UPDATE segments SET state = 'available', attempt = 0, scheduled_at = reel_now($2), lease_token = NULL,
+            lease_expires_at = NULL
+        WHERE job_id = $1 AND state IN ('failed', 'canceled')
+        """)
+
+    /// $1 job.
+    static let listForJob = PGStatement(name: "segment_list_for_job", sql: """
+        SELECT \(columns) FROM segments WHERE job_id = $1 ORDER BY segment_index
+        """)
+
+    /// $1 job: counts and frames per state.
+    static let countsForJob = PGStatement(name: "segment_counts_for_job", sql: """
+        SELECT state, count(*) AS n, sum(frame_end - frame_start) AS frames,
+            sum(CASE WHEN reused_from IS NULL THEN frame_end - frame_start ELSE 0 END) AS rendered
+        FROM segments WHERE job_id = $1 GROUP BY state
+        """)
+
+    /// $1 job: every recorded attempt error.
+    static let failuresForJob = PGStatement(name: "segment_failures_for_job", sql: """
+        SELECT s.segment_index, (e ->> 'attempt')::int AS attempt, e ->> 'message' AS message,
+            e ->> 'worker' AS worker, (e ->> 'at_us')::bigint AS at_us
+        FROM segments s, jsonb_array_elements(s.errors) e
+        WHERE s.job_id = $1 AND s.errors <> '[]'
+        ORDER BY at_us, s.segment_index, attempt
+        """)
+}

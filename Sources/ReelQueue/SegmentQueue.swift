@@ -1,0 +1,93 @@
+import Foundation
+
+/// The segment queue of the render farm: one interface, two drivers (`InMemorySegmentQueue` for
+/// `reel render`, `PostgresSegmentQueue` for the farm), checked by one conformance suite.
+///
+/// Methods are named noun-then-verb and block the calling thread; call them from a dedicated thread,
+/// not from the cooperative pool. "No work" is a normal return (`[]`, `nil`), never an error.
+/// Every write about a claimed segment or stitch step is fenced by its lease token.
+public protocol SegmentQueue: Sendable {
+    /// Inserts a job and its segments in one transaction, then wakes waiting workers.
+    /// Segments whose content hash has a valid part from an earlier job are marked done at once.
+    /// - Throws: `QueueError.invalidSpec`, `.connection`, `.constraint`.
+    func jobInsert(_ params: JobInsertParams) throws -> JobInsertResult
+
+    /// - Throws: `QueueError.jobNotFound`.
+    func jobGet(_ jobID: Int64) throws -> Job
+
+    /// Jobs, newest first.
+    func jobList(_ params: JobListParams) throws -> [Job]
+
+    /// Segment counts, frames done, fps, ETA and failures of one job.
+    /// - Throws: `QueueError.jobNotFound`.
+    func jobStatus(_ jobID: Int64) throws -> JobStatus
+
+    /// Cancels an active job: available segments become canceled, running ones too (their heartbeat then
+    /// answers `.canceled`); done segments keep their parts. Returns false when the job was not active.
+    /// - Throws: `QueueError.jobNotFound`.
+    func jobCancel(_ jobID: Int64) throws -> Bool
+
+    /// Requeues a failed or canceled job: its failed and canceled segments become available with fresh
+    /// attempts. Returns the number of segments requeued (0 when the job was neither failed nor canceled).
+    /// - Throws: `QueueError.jobNotFound`.
+    func jobRetry(_ jobID: Int64) throws -> Int
+
+    /// Completes a stitch step; false when the stitch lease was lost (the output must be discarded).
+    func jobComplete(_ lease: StitchLease) throws -> Bool
+
+    /// Fails a job from its stitch step with `message`; false when the stitch lease was lost.
+    func jobFail(_ lease: StitchLease, message: String) throws -> Bool
+
+    /// All segments of a job in index order.
+    func segmentList(jobID: Int64) throws -> [Segment]
+
+    /// Leases up to `limit` available segments, highest priority first, then oldest `scheduledAt`, then id.
+    /// Concurrent callers never receive the same segment.
+    func segmentClaim(_ params: SegmentClaimParams) throws -> [ClaimedSegment]
+
+    /// Extends a lease by `leaseDuration`, or reports that the segment was canceled or the lease lost.
+    func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration) throws -> HeartbeatResult
+
+    /// Records the part; false when fenced out (the lease was lost: discard the output).
+    func segmentComplete(_ params: SegmentCompleteParams) throws -> Bool
+
+    /// Records the attempt's error and requeues with backoff, or fails the segment and its job at `maxAttempts`.
+    func segmentFail(_ params: SegmentFailParams) throws -> SegmentFailResult
+
+    /// Gives the segment back without using up the attempt (graceful drain, e.g. on SIGTERM).
+    /// Returns false when the lease was already lost.
+    func segmentRelease(_ lease: Lease) throws -> Bool
+
+    /// Requeues running segments whose lease expired (recording "lease expired" as the attempt's error),
+    /// or fails them at `maxAttempts`. Any worker may run it. Returns how many were rescued.
+    func rescueExpired(_ params: RescueParams) throws -> Int
+
+    /// Leases the stitch step of one job whose segments are all done (or whose stitch lease expired).
+    /// Exactly one of many concurrent callers gets it. Nil when there is none.
+    func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim?
+
+    /// Extends a stitch lease; `.canceled` if the job was canceled, `.lost` if the lease is gone.
+    func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult
+
+    /// Registers (or re-registers) a worker.
+    func workerRegister(_ params: WorkerRegisterParams) throws
+
+    /// Updates a worker's last-seen time, current segment and throughput.
+    func workerHeartbeat(_ params: WorkerHeartbeatParams) throws
+
+    /// Registered workers, most recently seen first.
+    func workerList() throws -> [WorkerInfo]
+
+    /// The state changes of one job, oldest first.
+    func eventList(jobID: Int64) throws -> [QueueEvent]
+
+    /// A waiter that wakes when work may be available (new job, retry, stitch ready). Use one per thread,
+    /// and keep polling too: wake-ups can be lost.
+    func wakeupListen() throws -> any QueueWaiter
+}
+
+/// Blocks a thread until the queue signals that work may be available. Not shared between threads.
+public protocol QueueWaiter: AnyObject {
+    /// Waits up to `timeout`; true when woken by a signal, false on timeout.
+    func wait(timeout: Duration) throws -> Bool
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import ReelQueue
-
-@Test func placeholderReelQueue() { #expect(Bool(true)) }
