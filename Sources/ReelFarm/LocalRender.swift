@@ -71,22 +71,17 @@ public struct LocalRender: Sendable {
             }
             events(event)
         }
-        let threads = (0..<max(1, options.workers)).map { n in
-            Thread {
-                var configuration = WorkerConfiguration(workerID: "local-\(n)", host: ProcessInfo.processInfo.hostName,
-                                                        store: store)
-                configuration.exitWhenIdle = true
-                configuration.pollInterval = .milliseconds(50)
-                configuration.heartbeatInterval = .seconds(1)
-                configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
-                Worker(queue: queue, configuration: configuration, projects: projects, events: record).run(stop: stop)
-            }
-        }
         let done = DispatchGroup()
-        for thread in threads {
+        for n in 0..<max(1, options.workers) {
+            var configuration = WorkerConfiguration(workerID: "local-\(n)", host: ProcessInfo.processInfo.hostName,
+                                                    store: store)
+            configuration.exitWhenIdle = true
+            configuration.pollInterval = .milliseconds(50)
+            configuration.heartbeatInterval = .seconds(1)
+            configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
+            let worker = Worker(queue: queue, configuration: configuration, projects: projects, events: record)
             done.enter()
-            let body = thread
-            Thread { body.main(); done.leave() }.start()
+            Thread { worker.run(stop: stop); done.leave() }.start()
         }
         try waitForJob(job.jobID, queue: queue, stop: stop, done: done)
         let final = outcome.withLock { $0 }

@@ -41,6 +41,9 @@ public struct Project: Sendable {
     /// `--preset` and `--lossless`.
     static func applyOverrides(_ request: RenderRequest, to composition: inout Composition) {
         if let preset = request.preset { composition.output.video.preset = preset }
+        if let name = request.container, let container = Container(rawValue: name) {
+            composition.output.container = container
+        }
         if request.lossless {
             composition.output.video.rateControl = .lossless
             composition.output.audio.codec = .pcm

@@ -18,6 +18,8 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var preset: String?
     /// `--lossless`: x264 qp 0 and PCM audio in MOV.
     public var lossless: Bool
+    /// The container named by the output file's extension, overriding the composition's.
+    public var container: String?
     /// The renderer version that goes into content hashes.
     public var rendererVersion: String
 

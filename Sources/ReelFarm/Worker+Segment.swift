@@ -8,7 +8,7 @@ extension Worker {
     /// Renders a claimed segment while a heartbeat thread keeps its lease, then commits, fenced.
     func process(_ claimed: ClaimedSegment, stop: StopSignal, renderers: inout RendererCache) throws {
         let lease = claimed.lease, segment = claimed.segment
-        events(.claimed(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64))
+        events(.claimed(jobID: lease.jobID, segment: segment.index, segmentID: segment.id, frames: segment.frames.count64))
         let heartbeat = LeaseKeeper(queue: queue, lease: lease, configuration: configuration)
         heartbeat.start()
         defer { heartbeat.stop() }

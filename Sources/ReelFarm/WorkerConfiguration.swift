@@ -46,7 +46,7 @@ public struct WorkerConfiguration: Sendable {
 
 /// What a worker reports while it runs (for progress displays and logs).
 public enum WorkerEvent: Sendable {
-    case claimed(jobID: Int64, segment: Int, frames: Int64)
+    case claimed(jobID: Int64, segment: Int, segmentID: Int64, frames: Int64)
     case progress(jobID: Int64, segment: Int, framesDone: Int64)
     case segmentDone(jobID: Int64, segment: Int, frames: Int64, reused: Bool, seconds: Double)
     case segmentFailed(jobID: Int64, segment: Int, attempt: Int, message: String, willRetry: Bool)

@@ -1,1 +1,51 @@
-print("reel: not yet")
+import Foundation
+
+/// reel — the command line. Thin: each command parses its arguments and calls the library.
+/// Exit status: 0 success, 1 failure (or an invalid composition), 2 usage error, 130 interrupted.
+enum CLI {
+  static let commands: [String: (summary: String, run: @Sendable ([String]) throws -> Int32)] = [
+    "validate": ("check a composition and report every problem", Commands.validate),
+    "plan": ("print the instructions and segments of a composition", Commands.plan),
+    "render": ("render a composition on this machine", Commands.render),
+    "thumbnails": ("render single frames as PNG", Commands.thumbnails),
+    "probe": ("print what Reel sees in a media file", Commands.probe),
+    "db": ("database administration: reel db migrate", FarmCommands.db),
+    "submit": ("queue a composition on the farm", FarmCommands.submit),
+    "worker": ("render segments from the farm's queue", FarmCommands.worker),
+    "jobs": ("list the farm's jobs", FarmCommands.jobs),
+    "status": ("show one job: segments by state, progress, failures", FarmCommands.status),
+    "workers": ("list the farm's workers", FarmCommands.workers),
+    "cancel": ("cancel a job, keeping finished parts", FarmCommands.cancel),
+    "retry": ("requeue a job's failed segments", FarmCommands.retry),
+    "watch": ("follow a job with a live progress bar", FarmCommands.watch),
+  ]
+}
+let commands = CLI.commands
+
+func usage() -> String {
+    let commands = CLI.commands
+    let lines = commands.keys.sorted().map { "  \($0.padding(toLength: 11, withPad: " ", startingAt: 0)) \(commands[$0]!.summary)" }
+    return "usage: reel <command> [options]\n\ncommands:\n" + lines.joined(separator: "\n")
+        + "\n\nRun reel <command> --help for a command's options."
+}
+
+let argv = Array(CommandLine.arguments.dropFirst())
+guard let name = argv.first, name != "--help", name != "-h", name != "help" else {
+    print(usage())
+    exit(argv.isEmpty ? 2 : 0)
+}
+if name == "--version" { print("reel \(Commands.version)"); exit(0) }
+guard let command = commands[name] else {
+    let hint = Suggest.closest(to: name, among: Array(commands.keys)).map { " (did you mean \($0)?)" } ?? ""
+    writeErr("reel: unknown command \"\(name)\"\(hint)\n\n\(usage())\n")
+    exit(2)
+}
+do {
+    exit(try command.run(Array(argv.dropFirst())))
+} catch let error as UsageError {
+    writeErr("reel \(name): \(error.message)\n")
+    exit(2)
+} catch {
+    writeErr("reel \(name): error: \(error)\n")
+    exit(1)
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ReelQueue
+import ReelRender
+
+/// Submits projects to a queue: validates and probes, plans, and inserts the job with all its segments in
+/// one transaction (which NOTIFYs workers). Nothing is inserted for an invalid composition.
+public struct Coordinator: Sendable {
+    public let queue: any SegmentQueue
+    public let store: PartStore
+
+    public init(queue: any SegmentQueue, store: PartStore) {
+        self.queue = queue
+        self.store = store
+    }
+
+    /// What a submission did.
+    public struct Submission: Sendable {
+        public var jobID: Int64
+        public var segments: Int
+        public var reusedSegments: Int
+        public var frames: Int64
+    }
+
+    /// - Parameters:
+    ///   - output: where the stitched file goes, as the workers see it (shared storage).
+    /// - Throws: `FarmError.invalid` (before anything is inserted), `QueueError` from the database.
+    public func submit(_ project: Project, output: String, name: String, owner: String = "", priority: Int = 0,
+                       maxAttempts: Int = 3, requiredTags: [String] = []) throws -> Submission {
+        let segments = project.plan.segments.map {
+            SegmentSpec(index: $0.index, frames: $0.frames, samples: $0.samples, contentHash: $0.contentHash)
+        }
+        let counts = Dictionary(project.plan.segments.map { ($0.contentHash, (Int64($0.frames.count), Int64($0.samples.count))) },
+                                uniquingKeysWith: { a, _ in a })
+        let store = self.store
+        let spec = JobSpec(name: name, owner: owner, composition: try project.request.encoded(), outputLocation: output,
+                           priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
+        let result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { hash in
+            guard let (frames, samples) = counts[hash] else { return false }
+            return store.validManifest(for: hash, frames: frames, samples: samples) != nil
+        }))
+        return Submission(jobID: result.jobID, segments: segments.count, reusedSegments: result.reusedSegments,
+                          frames: project.plan.totalFrames)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ReelFarm
+import ReelMedia
+import ReelModel
+import ReelPlan
+import ReelRender
+
+/// The single-machine commands: validate, plan, render, thumbnails, probe.
+enum Commands {
+    static let version = Reel.version
+
+    static func help(_ args: [String], _ text: String) -> Bool {
+        guard args.contains("--help") || args.contains("-h") else { return false }
+        print(text)
+        return true
+    }
+
+    /// `reel validate comp.json`: every problem, one a line; exit 1 when there is any.
+    static func validate(_ args: [String]) throws -> Int32 {
+        if help(args, "usage: reel validate COMPOSITION [--json]") { return 0 }
+        let parsed = try Arguments(args, options: [], flags: ["json"])
+        let path = try parsed.positionals("a composition file")[0]
+        let request = try RenderRequest.reading(path)
+        let problems = CompositionLoader.validate(data: Array(request.document.utf8),
+                                                  baseDirectory: request.baseDirectory, prober: FFmpegProber())
+        if parsed.flag("json") {
+            let list = problems.map { ["path": $0.path, "message": $0.message] }
+            let data = try JSONSerialization.data(withJSONObject: ["valid": problems.isEmpty, "problems": list],
+                                                  options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else if problems.isEmpty {
+            let project = try Project(request)
+            print("\(path): valid — \(project.plan.clips.count) clips, \(project.plan.duration.secondsText), "
+                  + "\(project.plan.totalFrames) frames, \(project.plan.segments.count) segments")
+        } else {
+            for problem in problems { print(problem) }
+            writeErr("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
+        }
+        return problems.isEmpty ? 0 : 1
+    }
+
+    /// `reel plan comp.json [--segment-seconds S] [--json]`.
+    static func plan(_ args: [String]) throws -> Int32 {
+        if help(args, "usage: reel plan COMPOSITION [--segment-seconds S] [--json]") { return 0 }
+        let parsed = try Arguments(args, options: ["segment-seconds"], flags: ["json"])
+        let path = try parsed.positionals("a composition file")[0]
+        let project = try Project(RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds")))
+        let report = try PlanReport(plan: project.plan)
+        print(parsed.flag("json") ? try report.json() : report.text())
+        return 0
+    }
+
+    /// `reel probe FILE [--json]`.
+    static func probe(_ args: [String]) throws -> Int32 {
+        if help(args, "usage: reel probe FILE [--json] [--keyframes]") { return 0 }
+        let parsed = try Arguments(args, options: [], flags: ["json", "keyframes"])
+        let path = try parsed.positionals("a media file")[0]
+        let facts = try MediaProbe.probe(path: path, scanKeyframes: parsed.flag("keyframes"))
+        print(parsed.flag("json") ? try ProbeText.json(facts) : ProbeText.text(facts))
+        return 0
+    }
+
+    /// `reel thumbnails comp.json --at 0,2.5,10 -o dir/`.
+    static func thumbnails(_ args: [String]) throws -> Int32 {
+        if help(args, "usage: reel thumbnails COMPOSITION --at T[,T…] -o DIR") { return 0 }
+        let parsed = try Arguments(args, options: ["at", "output"], flags: [], short: ["o": "output"])
+        let path = try parsed.positionals("a composition file")[0]
+        guard let at = parsed.value("at"), let dir = parsed.value("output") else {
+            throw UsageError(message: "needs --at T[,T…] and -o DIR")
+        }
+        let times = try at.split(separator: ",").map { text in
+            do { return try PlanOptions.parseSeconds(String(text), option: "--at") } catch {
+                throw UsageError(message: "\(error)")
+            }
+        }
+        let project = try Project(RenderRequest.reading(path))
+        let renderer = SegmentRenderer(plan: project.plan, store: PartStore(root: NSTemporaryDirectory()))
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for t in times {
+            let f = try project.composition.output.frameRate.frame(containing: RationalTime(t))
+            guard f >= 0, f < project.plan.totalFrames else {
+                throw FarmError.other("--at \(t.exactDecimalOrFraction): outside the timeline (0 to \(project.plan.duration.secondsText))")
+            }
+            let file = "\(dir)/t\(t.exactDecimalOrFraction.replacingOccurrences(of: "/", with: "_"))s.png"
+            try PNGImage.encode(try renderer.picture(atFrame: f), to: file)
+            print("\(file): frame \(f)")
+        }
+        return 0
+    }
+}

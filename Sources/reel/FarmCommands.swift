@@ -1,0 +1,91 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+import ReelRender
+
+/// The farm's commands: db migrate, submit, worker, jobs, status, workers, cancel, retry, watch.
+/// The database comes from `--db`, `REEL_DATABASE_URL`, or libpq's own environment (PGHOST, PGUSER,
+/// PGDATABASE, PGPASSFILE/.pgpass). Shared storage from `--storage` or `REEL_STORAGE`.
+enum FarmCommands {
+    static let dbOptions: Set<String> = ["db", "schema"]
+
+    static func queue(_ parsed: Arguments) throws -> PostgresSegmentQueue {
+        try PostgresSegmentQueue(configuration(parsed))
+    }
+
+    static func configuration(_ parsed: Arguments) -> PostgresQueueConfiguration {
+        var configuration = PostgresQueueConfiguration.fromEnvironment(url: parsed.value("db"))
+        configuration.schema = parsed.value("schema") ?? ProcessInfo.processInfo.environment["REEL_SCHEMA"]
+        return configuration
+    }
+
+    static func storage(_ parsed: Arguments) throws -> PartStore {
+        guard let root = parsed.value("storage") ?? ProcessInfo.processInfo.environment["REEL_STORAGE"], !root.isEmpty else {
+            throw UsageError(message: "needs shared storage: --storage DIR or REEL_STORAGE")
+        }
+        return PartStore(root: root)
+    }
+
+    static func mediaRoots(_ parsed: Arguments) -> [String] {
+        parsed.all("media-root") + MediaRoots.fromEnvironment()
+    }
+
+    static func jobID(_ parsed: Arguments) throws -> Int64 {
+        let text = try parsed.positionals("a job id")[0]
+        guard let id = Int64(text), id > 0 else { throw UsageError(message: "\"\(text)\" is not a job id") }
+        return id
+    }
+
+    /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
+    static func db(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel db migrate [--db URL] [--schema NAME]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        guard try parsed.positionals("a subcommand (migrate)") == ["migrate"] else {
+            throw UsageError(message: "unknown db subcommand; try: reel db migrate")
+        }
+        let migrator = Migrator(configuration(parsed))
+        let applied = try migrator.migrate()
+        let all = try migrator.appliedVersions()
+        print(applied.isEmpty ? "schema up to date (version \(all.max() ?? 0))"
+                              : "applied migrations \(applied.map(String.init).joined(separator: ", ")); now at version \(all.max() ?? 0)")
+        return 0
+    }
+
+    /// `reel submit comp.json -o OUT [--priority P] [--name N]`: prints the job id.
+    static func submit(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, """
+            usage: reel submit COMPOSITION -o OUT [--priority P] [--name N] [--segment-seconds S] [--preset P]
+                               [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]… [--db URL] [--json]
+            """) { return 0 }
+        let parsed = try Arguments(args, options: dbOptions.union(["output", "priority", "name", "segment-seconds", "preset",
+                                                                   "max-attempts", "tags", "storage", "media-root"]),
+                                   flags: ["lossless", "json"], short: ["o": "output"])
+        let path = try parsed.positionals("a composition file")[0]
+        guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
+        var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
+                                                preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
+        request.container = try Commands.containerOf(output, lossless: parsed.flag("lossless"))
+        let store = try storage(parsed)
+        let project = try Project(request, mediaRoots: mediaRoots(parsed))
+        let coordinator = Coordinator(queue: try queue(parsed), store: store)
+        let submission = try coordinator.submit(
+            project, output: Commands.absolute(output), name: parsed.value("name") ?? (path as NSString).lastPathComponent,
+            owner: ProcessInfo.processInfo.environment["USER"] ?? "", priority: try parsed.int("priority") ?? 0,
+            maxAttempts: try parsed.int("max-attempts", in: 1...100) ?? 3,
+            requiredTags: parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? [])
+        if parsed.flag("json") {
+            try printJSON(["job": submission.jobID, "segments": submission.segments, "reused": submission.reusedSegments,
+                           "frames": submission.frames])
+        } else {
+            writeErr("submitted job \(submission.jobID): \(submission.segments) segments, \(submission.frames) frames, "
+                     + "\(submission.reusedSegments) reused from earlier renders\n")
+            print(submission.jobID)
+        }
+        return 0
+    }
+
+    static func printJSON(_ object: Any) throws {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+extension FarmCommands {
+    /// `reel jobs [--state S] [--limit N] [--json]`.
+    static func jobs(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel jobs [--state queued,running,…] [--limit N] [--db URL] [--json]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions.union(["state", "limit"]), flags: ["json"])
+        _ = try parsed.positionals()
+        let states = try (parsed.value("state")?.split(separator: ",") ?? []).map { name -> JobState in
+            guard let state = JobState(rawValue: String(name)) else {
+                throw UsageError(message: "unknown state \"\(name)\"; one of \(JobState.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return state
+        }
+        let jobs = try queue(parsed).jobList(JobListParams(states: states, limit: try parsed.int("limit", in: 1...10000) ?? 50))
+        if parsed.flag("json") { try printJSON(jobs.map(Self.json)); return 0 }
+        var table = Table(["ID", "NAME", "STATE", "PRI", "SEGMENTS", "FRAMES", "CREATED", "OUTPUT"])
+        for job in jobs {
+            table.add(["\(job.id)", job.name, job.state.rawValue, "\(job.priority)", "\(job.segmentCount)", "\(job.frameCount)",
+                       Table.time(job.createdAt), job.outputLocation])
+        }
+        print(table.render())
+        return 0
+    }
+
+    /// `reel status JOB [--json]`: segments by state, frames done, fps, ETA, failures with messages.
+    static func status(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel status JOB [--db URL] [--json]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        let status = try queue(parsed).jobStatus(try jobID(parsed))
+        if parsed.flag("json") { try printJSON(Self.json(status)); return 0 }
+        print(Self.statusText(status))
+        return status.job.state == .failed ? 1 : 0
+    }
+
+    static func statusText(_ s: JobStatus) -> String {
+        let job = s.job
+        var lines = ["job \(job.id) \"\(job.name)\": \(job.state.rawValue)\(job.error.map { " — \($0)" } ?? "")",
+                     "  output    \(job.outputLocation)"]
+        let states = SegmentState.allCases.compactMap { state in s.segmentsByState[state].map { "\(state.rawValue) \($0)" } }
+        lines.append("  segments  \(job.segmentCount): " + states.joined(separator: ", "))
+        let pct = job.frameCount > 0 ? 100 * s.framesDone / job.frameCount : 0
+        lines.append("  frames    \(s.framesDone)/\(job.frameCount) (\(pct)%)"
+                     + (s.framesPerSecond.map { String(format: ", %.1f fps", $0) } ?? "")
+                     + (s.eta.map { ", ETA \(ProgressDisplay.clock(Double($0.components.seconds)))" } ?? ""))
+        if !s.failures.isEmpty {
+            lines.append("  failures")
+            lines += s.failures.map { "    \($0)\($0.workerID.map { " (worker \($0))" } ?? "")" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `reel workers [--json]`: host, last seen, current segment, recent throughput.
+    static func workers(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel workers [--db URL] [--json]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        _ = try parsed.positionals()
+        let workers = try queue(parsed).workerList()
+        if parsed.flag("json") {
+            try printJSON(workers.map { w -> [String: Any] in
+                ["id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags,
+                 "startedAt": Table.iso(w.startedAt), "lastSeenAt": Table.iso(w.lastSeenAt),
+                 "currentSegment": w.currentSegmentID as Any, "fps": w.recentFramesPerSecond as Any,
+                 "segmentsDone": w.segmentsDone]
+            })
+            return 0
+        }
+        var table = Table(["WORKER", "HOST", "PID", "LAST SEEN", "SEGMENT", "FPS", "DONE", "TAGS"])
+        for w in workers {
+            table.add([w.id, w.host, "\(w.pid)", Table.ago(w.lastSeenAt), w.currentSegmentID.map { "\($0)" } ?? "-",
+                       w.recentFramesPerSecond.map { String(format: "%.1f", $0) } ?? "-", "\(w.segmentsDone)",
+                       w.tags.joined(separator: ",")])
+        }
+        print(table.render())
+        return 0
+    }
+
+    /// `reel cancel JOB`: running segments stop at the next frame; finished parts are kept.
+    static func cancel(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel cancel JOB [--db URL]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        let id = try jobID(parsed)
+        let canceled = try queue(parsed).jobCancel(id)
+        print(canceled ? "job \(id) canceled; finished parts are kept" : "job \(id) is not active; nothing to cancel")
+        return canceled ? 0 : 1
+    }
+
+    /// `reel retry JOB`: requeues failed (and canceled) segments with fresh attempts.
+    static func retry(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel retry JOB [--db URL]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        let id = try jobID(parsed)
+        let count = try queue(parsed).jobRetry(id)
+        print(count > 0 ? "job \(id): \(count) segment\(count == 1 ? "" : "s") requeued" : "job \(id): nothing to retry")
+        return count > 0 ? 0 : 1
+    }
+
+    /// `reel watch JOB`: a live progress bar until the job ends, woken by LISTEN/NOTIFY, polling as backup.
+    static func watch(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, "usage: reel watch JOB [--db URL] [--json]") { return 0 }
+        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        let id = try jobID(parsed)
+        let queue = try self.queue(parsed)
+        let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
+        let waiter = try queue.wakeupListen()
+        while true {
+            let s = try queue.jobStatus(id)
+            display.update(segmentsDone: s.segmentsByState[.done] ?? 0, segments: s.job.segmentCount,
+                           framesDone: s.framesDone, frames: s.job.frameCount, fps: s.framesPerSecond ?? 0,
+                           eta: s.eta.map { Double($0.components.seconds) })
+            if !s.job.state.isActive {
+                display.finish()
+                display.message("job \(id): \(s.job.state.rawValue)\(s.job.error.map { " — \($0)" } ?? "")", event: "end")
+                return s.job.state == .done ? 0 : 1
+            }
+            _ = try waiter.wait(timeout: .seconds(1))
+        }
+    }
+
+    static func json(_ job: Job) -> [String: Any] {
+        ["id": job.id, "name": job.name, "owner": job.owner, "state": job.state.rawValue, "priority": job.priority,
+         "segments": job.segmentCount, "frames": job.frameCount, "output": job.outputLocation,
+         "error": job.error as Any, "createdAt": Table.iso(job.createdAt),
+         "startedAt": job.startedAt.map(Table.iso) as Any, "finishedAt": job.finishedAt.map(Table.iso) as Any]
+    }
+
+    static func json(_ s: JobStatus) -> [String: Any] {
+        ["job": json(s.job),
+         "segmentsByState": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
+         "framesDone": s.framesDone, "fps": s.framesPerSecond as Any,
+         "etaSeconds": s.eta.map { Double($0.components.seconds) } as Any,
+         "failures": s.failures.map { ["segment": $0.segmentIndex, "attempt": $0.attempt, "message": $0.message,
+                                       "worker": $0.workerID as Any, "at": Table.iso($0.at)] }]
+    }
+}
+
+/// A plain text table with padded columns.
+struct Table {
+    let header: [String]
+    var rows: [[String]] = []
+
+    init(_ header: [String]) { self.header = header }
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    func render() -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { c, cell in c == row.count - 1 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    static func time(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return f.string(from: date)
+    }
+
+    static func ago(_ date: Date) -> String {
+        let s = Int(-date.timeIntervalSinceNow)
+        return s < 60 ? "\(s)s ago" : s < 3600 ? "\(s / 60)m ago" : "\(s / 3600)h ago"
+    }
+}

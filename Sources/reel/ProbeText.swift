@@ -1,0 +1,38 @@
+import Foundation
+import ReelModel
+
+/// `reel probe` output.
+enum ProbeText {
+    static func text(_ f: MediaFacts) -> String {
+        var lines = ["\(f.path)", "  duration   \(f.duration.secondsText) (\(f.duration.value)/\(f.duration.timescale))",
+                     "  size       \(f.fileSize) bytes"]
+        if let v = f.video {
+            lines.append("  video      \(v.codec) \(v.width)x\(v.height), rotation \(v.rotation)°, "
+                         + "\(v.frameRate.map { "\($0) fps" } ?? "unknown rate"), \(v.duration.secondsText)")
+            if !v.keyframes.isEmpty { lines.append("  keyframes  \(v.keyframes.count): " + v.keyframes.prefix(8).map(\.description).joined(separator: ", ") + (v.keyframes.count > 8 ? ", …" : "")) }
+        } else {
+            lines.append("  video      none")
+        }
+        if let a = f.audio {
+            lines.append("  audio      \(a.codec) \(a.sampleRate) Hz, \(a.channels) channel\(a.channels == 1 ? "" : "s"), \(a.duration.secondsText)")
+        } else {
+            lines.append("  audio      none")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ f: MediaFacts) throws -> String {
+        var object: [String: Any] = ["path": f.path, "duration": f.duration.description, "fileSize": f.fileSize]
+        if let v = f.video {
+            object["video"] = ["codec": v.codec, "width": v.width, "height": v.height, "rotation": v.rotation,
+                               "frameRate": v.frameRate?.description as Any, "duration": v.duration.description,
+                               "keyframes": v.keyframes.map(\.description)]
+        }
+        if let a = f.audio {
+            object["audio"] = ["codec": a.codec, "sampleRate": a.sampleRate, "channels": a.channels,
+                               "duration": a.duration.description]
+        }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

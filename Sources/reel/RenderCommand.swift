@@ -1,0 +1,147 @@
+import Foundation
+import ReelFarm
+import ReelModel
+import ReelPlan
+import ReelRender
+import Synchronization
+
+extension Commands {
+    static let renderUsage = """
+        usage: reel render COMPOSITION -o OUT [--workers N] [--segment-seconds S] [--range A..B]
+                           [--preset P] [--lossless] [--storage DIR] [--json]
+          -o OUT              the output file (.mp4, .mov or .m4v); written atomically
+          --workers N         in-process workers (default: the number of cores)
+          --segment-seconds S target segment length, exact (10, 2.5, 7/30)
+          --range A..B        render only the segments covering seconds A to B
+          --preset P          x264 preset override (ultrafast … veryslow)
+          --lossless          x264 qp 0 and PCM audio in MOV, for exact comparisons
+          --storage DIR       where parts are kept for reuse (default $REEL_STORAGE or ~/.cache/reel)
+          --json              progress as JSON events on standard output
+        """
+
+    /// `reel render`: plan, render segments on N in-process workers, stitch. Ctrl-C stops cleanly.
+    static func render(_ args: [String]) throws -> Int32 {
+        if help(args, renderUsage) { return 0 }
+        let parsed = try Arguments(args, options: ["output", "workers", "segment-seconds", "range", "preset", "storage"],
+                                   flags: ["lossless", "json"], short: ["o": "output"])
+        let path = try parsed.positionals("a composition file")[0]
+        guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
+        let container = try containerOf(output, lossless: parsed.flag("lossless"))
+        let workers = try parsed.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
+                                                preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
+        request.container = container
+        let project = try Project(request)
+        let frames = try parsed.value("range").map { try frameRange($0, project: project) }
+        let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
+        let render = LocalRender(project: project, options: .init(workers: workers, store: store,
+                                                                  output: absolute(output), frames: frames))
+        let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
+        let progress = RenderProgress(segments: render.segments, display: display)
+        let stop = StopSignal()
+        let signals = SignalHandler(stop: stop) { display.message("interrupted: stopping at the next frame…") }
+        defer { signals.cancel() }
+        display.message("rendering \(path): \(project.plan.totalFrames) frames in \(render.segments.count) segments "
+                        + "on \(workers) worker\(workers == 1 ? "" : "s")", event: "start")
+        do {
+            let outcome = try render.run(stop: stop, events: progress.handle)
+            display.finish()
+            display.message("wrote \(output): \(outcome.report.frames) frames, \(outcome.report.samples) samples, "
+                            + "\(outcome.segmentsRendered) segments rendered, \(outcome.segmentsReused) reused, "
+                            + String(format: "%.1f s", outcome.seconds), event: "done")
+            return 0
+        } catch FarmError.cancelled {
+            display.finish()
+            display.message("cancelled: nothing was written to \(output); finished parts are kept for the next run",
+                            event: "cancelled")
+            return 130
+        }
+    }
+
+    /// The container named by `output`'s extension; `--lossless` needs MOV.
+    static func containerOf(_ output: String, lossless: Bool) throws -> String? {
+        let ext = (output as NSString).pathExtension.lowercased()
+        guard let container = Container(rawValue: ext) else {
+            throw UsageError(message: "-o \(output): the extension must be .mp4, .mov or .m4v")
+        }
+        if lossless && container != .mov {
+            throw UsageError(message: "--lossless writes PCM audio, which needs a .mov output (got .\(ext))")
+        }
+        return container.rawValue
+    }
+
+    /// `--range A..B` in exact seconds → the frames that start in `[A, B)`.
+    static func frameRange(_ text: String, project: Project) throws -> Range<Int64> {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2 else { throw UsageError(message: "--range must look like A..B (seconds), got \"\(text)\"") }
+        let rate = project.composition.output.frameRate
+        let a = parts[0].isEmpty ? Rational.zero : try PlanOptions.parseSeconds(parts[0], option: "--range")
+        let b = parts[1].isEmpty ? project.plan.duration.rational : try PlanOptions.parseSeconds(parts[1], option: "--range")
+        let f0 = try rate.frame(atOrAfter: RationalTime(a))
+        let f1 = min(project.plan.totalFrames, try rate.frame(atOrAfter: RationalTime(b)))
+        guard f0 < f1 else { throw UsageError(message: "--range \(text) holds no frames of the \(project.plan.totalFrames)") }
+        return f0..<f1
+    }
+
+    static func defaultStorage() -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let storage = env["REEL_STORAGE"], !storage.isEmpty { return storage }
+        let cache = env["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
+        return cache + "/reel"
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
+
+/// Sums worker events into the progress display: frames per segment, segments done, fps and ETA.
+final class RenderProgress: Sendable {
+    private struct State {
+        var framesBySegment: [Int: Int64] = [:]
+        var done = 0
+        var rendered: Int64 = 0
+    }
+    private let state = Mutex(State())
+    private let display: ProgressDisplay
+    private let totalFrames: Int64
+    private let segments: Int
+    private let started = ContinuousClock.now
+
+    init(segments: [SegmentPlan], display: ProgressDisplay) {
+        self.display = display
+        self.segments = segments.count
+        totalFrames = segments.reduce(0) { $0 + Int64($1.frames.count) }
+    }
+
+    func handle(_ event: WorkerEvent) {
+        switch event {
+        case let .progress(_, segment, framesDone):
+            update { $0.framesBySegment[segment] = framesDone }
+        case let .segmentDone(_, segment, frames, reused, _):
+            update { s in
+                s.framesBySegment[segment] = frames
+                s.done += 1
+                if !reused { s.rendered += frames }
+            }
+        case let .segmentFailed(_, segment, attempt, message, willRetry):
+            display.message("segment \(segment), attempt \(attempt) failed\(willRetry ? " (retrying)" : ""): \(message)",
+                            event: "segment_failed")
+        case .stitching:
+            display.message("stitching and verifying seams…", event: "stitching")
+        default: break
+        }
+    }
+
+    private func update(_ change: (inout State) -> Void) {
+        let (done, frames, rendered) = state.withLock { s -> (Int, Int64, Int64) in
+            change(&s)
+            return (s.done, s.framesBySegment.values.reduce(0, +), s.rendered)
+        }
+        let elapsed = started.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let fps = seconds > 0 ? Double(rendered) / seconds : 0
+        let eta = fps > 0 ? Double(totalFrames - frames) / fps : nil
+        display.update(segmentsDone: done, segments: segments, framesDone: frames, frames: totalFrames, fps: fps, eta: eta)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+import ReelRender
+import Synchronization
+
+extension FarmCommands {
+    /// `reel worker [--concurrency N] [--tags a,b]`: registers, heartbeats, renders until SIGTERM.
+    /// The first SIGTERM drains (the current segment finishes, then the worker exits); a second one
+    /// stops at the next frame and releases the segment back to the queue.
+    static func worker(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, """
+            usage: reel worker [--concurrency N] [--tags a,b] [--name ID] [--lease-seconds S]
+                               [--storage DIR] [--media-root DIR]… [--db URL] [--json]
+            """) { return 0 }
+        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root",
+                                                                   "lease-seconds"]),
+                                   flags: ["json"])
+        _ = try parsed.positionals()
+        let concurrency = try parsed.int("concurrency", in: 1...64) ?? 1
+        let tags = parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? []
+        let host = ProcessInfo.processInfo.hostName, pid = Int(ProcessInfo.processInfo.processIdentifier)
+        let baseID = parsed.value("name") ?? ProcessInfo.processInfo.environment["REEL_WORKER_NAME"] ?? "\(host)-\(pid)"
+        let store = try storage(parsed)
+        let queue = try self.queue(parsed)
+        let roots = mediaRoots(parsed)
+        let projects = ProjectCache(mediaRoots: roots)
+        let stop = StopSignal()
+        let log = WorkerLog(json: parsed.flag("json"))
+        let signals = SignalHandler(stop: stop, drainFirst: true) { log.line("draining: finishing the current segment") }
+        defer { signals.cancel() }
+        let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
+        let done = DispatchGroup()
+        for n in 0..<concurrency {
+            var configuration = WorkerConfiguration(workerID: concurrency == 1 ? baseID : "\(baseID)/\(n)", host: host,
+                                                    tags: tags, store: store, mediaRoots: roots)
+            configuration.leaseDuration = .seconds(lease)
+            configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
+            try configuration.validate()
+            try registerWithRetry(queue, configuration, pid: pid, stop: stop, log: log)
+            let worker = Worker(queue: queue, configuration: configuration, projects: projects,
+                                events: log.handler(queue: queue, workerID: configuration.workerID))
+            done.enter()
+            Thread { worker.run(stop: stop); done.leave() }.start()
+        }
+        log.line("worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), storage \(store.root)")
+        done.wait()
+        log.line("worker \(baseID) stopped")
+        return 0
+    }
+
+    static func registerWithRetry(_ queue: PostgresSegmentQueue, _ c: WorkerConfiguration, pid: Int, stop: StopSignal,
+                                  log: WorkerLog) throws {
+        var delay = 0.5
+        while true {
+            do {
+                try queue.workerRegister(WorkerRegisterParams(workerID: c.workerID, host: c.host, pid: pid,
+                                                              version: Reel.version, tags: c.tags))
+                return
+            } catch {
+                if stop.isDraining { throw error }
+                log.line("cannot register with the database (\(error)); retrying in \(delay) s")
+                Thread.sleep(forTimeInterval: delay)
+                delay = min(30, delay * 2)
+            }
+        }
+    }
+}
+
+/// Log lines for `reel worker` (constant messages, key=value fields), and worker heartbeats.
+final class WorkerLog: Sendable {
+    let json: Bool
+    private let current = Mutex<[String: (segmentID: Int64?, frames: Int64, started: ContinuousClock.Instant)]>([:])
+
+    init(json: Bool) { self.json = json }
+
+    func line(_ text: String, _ fields: [String: Any] = [:]) {
+        if json {
+            var object = fields
+            object["msg"] = text
+            object["time"] = ISO8601DateFormatter().string(from: Date())
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                FileHandle.standardError.write(data + Data("\n".utf8))
+            }
+        } else {
+            let extra = fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " ")
+            writeErr("\(text)\(extra.isEmpty ? "" : " ")\(extra)\n")
+        }
+    }
+
+    func handler(queue: any SegmentQueue, workerID: String) -> @Sendable (WorkerEvent) -> Void {
+        { [self] event in
+            switch event {
+            case let .claimed(job, segment, segmentID, frames):
+                current.withLock { $0[workerID] = (segmentID, frames, .now) }
+                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: segmentID))
+                line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
+            case let .segmentDone(job, segment, frames, reused, seconds):
+                current.withLock { $0[workerID] = nil }
+                let fps = seconds > 0 && !reused ? Double(frames) / seconds : nil
+                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: nil,
+                                                                 recentFramesPerSecond: fps, segmentsDoneDelta: 1))
+                line("segment done", ["job_id": job, "segment": segment, "reused": reused,
+                                      "fps": fps.map { String(format: "%.1f", $0) } ?? "-"])
+            case let .segmentFailed(job, segment, attempt, message, willRetry):
+                line("segment failed", ["job_id": job, "segment": segment, "attempt": attempt, "retry": willRetry,
+                                        "error": message])
+            case let .leaseLost(job, segment):
+                line("lease lost, output discarded", ["job_id": job, "segment": segment])
+            case let .released(job, segment):
+                line("segment released", ["job_id": job, "segment": segment])
+            case .stitching(let job):
+                line("stitching", ["job_id": job])
+            case let .stitched(job, path, report):
+                line("job done", ["job_id": job, "output": path, "frames": report.frames, "samples": report.samples])
+            case let .stitchFailed(job, message):
+                line("stitch failed", ["job_id": job, "error": message])
+            case .rescued(let count):
+                line("rescued expired leases", ["count": count])
+            case .queueError(let message):
+                line("queue error, retrying", ["error": message])
+            case .progress:
+                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID,
+                                                                 currentSegmentID: current.withLock { $0[workerID]?.segmentID }))
+            }
+        }
+    }
+}
