@@ -3,7 +3,24 @@ import ReelMedia
 import ReelModel
 import ReelPlan
 
-extension FFmpegProber: MediaProber {}
+/// Probes with libavformat; failures read without the path, which the validator names itself.
+public struct MediaFileProber: MediaProber {
+    public var scanKeyframes: Bool
+
+    public init(scanKeyframes: Bool = false) { self.scanKeyframes = scanKeyframes }
+
+    public func probe(path: String) throws -> MediaFacts {
+        do { return try MediaProbe.probe(path: path, scanKeyframes: scanKeyframes) } catch {
+            throw ProbeFailure(reason: error.reason)
+        }
+    }
+}
+
+/// A probe failure's reason, as the validator shows it after the asset and path.
+struct ProbeFailure: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
 
 /// A loaded, validated and planned composition.
 public struct Project: Sendable {
@@ -15,7 +32,7 @@ public struct Project: Sendable {
     /// Loads, validates (probing every asset once) and plans a request.
     /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders.
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
-    public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = FFmpegProber()) throws {
+    public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = MediaFileProber()) throws {
         self.request = request
         let loaded: LoadedComposition
         do {

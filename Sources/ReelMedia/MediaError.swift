@@ -21,4 +21,16 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .io(path, message): return "\(path): \(message)"
         }
     }
+
+    /// The message without the file's path, for callers that name the file themselves.
+    public var reason: String {
+        switch self {
+        case let .ffmpeg(function, code, message, _): return "\(function) failed (\(code)): \(message)"
+        case .fileNotFound: return "no such file"
+        case .noVideoStream: return "has no video stream"
+        case .noAudioStream: return "has no audio stream"
+        case let .unsupportedCodec(_, codec): return "unsupported codec \(codec)"
+        case let .invalidData(_, message), let .io(_, message): return message
+        }
+    }
 }

@@ -22,7 +22,7 @@ enum Commands {
         let path = try parsed.positionals("a composition file")[0]
         let request = try RenderRequest.reading(path)
         let problems = CompositionLoader.validate(data: Array(request.document.utf8),
-                                                  baseDirectory: request.baseDirectory, prober: FFmpegProber())
+                                                  baseDirectory: request.baseDirectory, prober: MediaFileProber())
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
             let data = try JSONSerialization.data(withJSONObject: ["valid": problems.isEmpty, "problems": list],
