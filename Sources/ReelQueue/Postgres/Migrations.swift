@@ -88,8 +88,9 @@ CREATE TABLE segments (
 
 -- The claim: state literal in the predicate, columns in ORDER BY order.
 CREATE INDEX segments_claim ON segments (priority DESC, scheduled_at, id) WHERE state = 'available';
--- The rescue sweep.
-CREATE INDEX segments_lease_expiry ON segments (lease_expires_at) WHERE state = 'running';
+-- The rescue sweep. Its predicate deliberately avoids "state = 'running'": the planner would otherwise
+-- pick this (small, often stale) index for fenced writes by id, and scan its dead entries.
+CREATE INDEX segments_lease_expiry ON segments (lease_expires_at) WHERE lease_expires_at IS NOT NULL;
 -- "Is this job's last segment done?" without scanning its done segments.
 CREATE INDEX segments_pending_by_job ON segments (job_id) WHERE state <> 'done';
 -- Reuse of parts by content hash.

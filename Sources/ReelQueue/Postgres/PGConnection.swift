@@ -11,10 +11,11 @@ final class PGConnection: @unchecked Sendable {
     /// - Parameter url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
     /// - Throws: `PGFailure.connectionLost` with libpq's message.
     init(url: String, applicationName: String, schema: String?) throws {
-        let keys = ["dbname", "application_name", "connect_timeout", "options"]
-        let values = [url, applicationName, "5", "-c client_min_messages=warning"]
+        let keys = ["dbname", "application_name", "connect_timeout"]
+        let values = [url, applicationName, "5"]
         raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
         guard PQstatus(raw) == CONNECTION_OK else { throw PGFailure.connectionLost(errorMessage) }
+        _ = PQsetNoticeProcessor(raw, { _, _ in }, nil)  // NOTICEs (e.g. "drop cascades to …") are not errors
         if let schema { _ = try exec("SELECT set_config('search_path', $1, false)", [.text(schema)]) }
     }
 
