@@ -6,6 +6,8 @@ import Foundation
 final class PGConnection: @unchecked Sendable {
     private let raw: OpaquePointer
     private var prepared = Set<String>()
+    /// Statements that succeeded since the pool last handed this connection out.
+    var succeeded = 0
 
     /// Connects and sets `search_path` (as a parameter) when `schema` is given.
     /// - Parameter url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
@@ -76,7 +78,9 @@ final class PGConnection: @unchecked Sendable {
         guard let result else { throw PGFailure.connectionLost(errorMessage) }
         let r = PGResult(result)
         switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return r
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            succeeded += 1
+            return r
         default:
             if isBad { throw PGFailure.connectionLost(errorMessage) }
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "?????"

@@ -27,7 +27,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try spec.validate()
         let reusable = params.reuseParts ? try reusableParts(spec, valid: params.partIsValid) : [:]
         let segments = spec.segments.sorted { $0.index < $1.index }
-        let jobID: Int64 = try pool.transaction { c in
+        let jobID: Int64 = try pool.transaction(rerun: .ifNothingSucceeded) { c in
             let id = try c.exec(JobSQL.insert, [
                 .text(spec.name), .text(spec.owner), .text(spec.composition), .text(spec.outputLocation),
                 .int(spec.priority), .int(spec.maxAttempts), .array(spec.requiredTags), .int(spec.segments.count),
