@@ -3,7 +3,7 @@
 // reference, the in-memory queue. Targets: >= 2,000 segments/s with 32 workers; < 2 s to submit 5,000 segments.
 //
 //     eval "$(scripts/test-postgres.sh)"       # or pass --db URL / set REEL_DATABASE_URL
-//     swift run -c release bench-queue          # --workers 32 --segments 20000 --submit 5000 [--memory-only]
+//     swift run -c release bench-queue          # --workers 32 --segments 20000 --submit 5000 [--memory-only | --postgres-only]
 //
 // It migrates a throwaway schema (reel_bench_<random>) and drops it afterwards. The throughput run also drains
 // the three submitted jobs, so it completes 3 x submit + segments segments.
@@ -22,6 +22,7 @@ struct Options {
     var segments = 20_000
     var submit = 5_000
     var memoryOnly = false
+    var postgresOnly = false
 
     init(_ args: [String]) {
         var it = args.dropFirst().makeIterator()
@@ -32,6 +33,7 @@ struct Options {
             case "--segments": segments = Int(it.next() ?? "") ?? segments
             case "--submit": submit = Int(it.next() ?? "") ?? submit
             case "--memory-only": memoryOnly = true
+            case "--postgres-only": postgresOnly = true
             default: say("unknown option \(a)"); exit(2)
             }
         }
@@ -107,8 +109,10 @@ func report(_ label: String, _ queues: [any SegmentQueue], _ o: Options) throws 
 
 let o = Options(CommandLine.arguments)
 do {
-    let memory = InMemorySegmentQueue()
-    try report("memory", Array(repeating: memory, count: o.workers), o)
+    if !o.postgresOnly {
+        let memory = InMemorySegmentQueue()
+        try report("memory", Array(repeating: memory, count: o.workers), o)
+    }
     guard !o.memoryOnly else { exit(0) }
     guard let url = o.db else {
         say("no database: pass --db URL or set REEL_TEST_DATABASE_URL (eval \"$(scripts/test-postgres.sh)\")")
