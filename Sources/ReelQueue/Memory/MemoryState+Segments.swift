@@ -91,7 +91,6 @@ extension MemoryState {
         segments[s.segment.id]?.segment.stats = p.stats
         segments[s.segment.id]?.segment.finishedAt = now
         segments[s.segment.id]?.segment.leaseExpiresAt = nil
-        if let j = jobs[s.segment.jobID], j.doneCount == j.segmentIDs.count { wake = true }
         return true
     }
 
