@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL 15 server for the tests and prints its connection URL.
 # Usage: eval "$(scripts/test-postgres.sh)"   → exports REEL_TEST_DATABASE_URL
+#        scripts/test-postgres.sh stop          → stops it and removes its directory
+# Tests create and drop their own schemas (reel_test_<random>), so one server serves every test run.
 set -euo pipefail
 PORT=${REEL_TEST_PG_PORT:-54329}
 DIR=${REEL_TEST_PG_DIR:-/tmp/reel-test-pg}
@@ -8,6 +10,11 @@ BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$BIN" ] || { echo "test-postgres: PostgreSQL server binaries not found" >&2; exit 1; }
 RUN=()
 if [ "$(id -u)" -eq 0 ]; then RUN=(runuser -u postgres --); fi
+if [ "${1:-}" = "stop" ]; then
+  "${RUN[@]}" "$BIN/pg_ctl" -D "$DIR/data" -m fast stop >/dev/null 2>&1 || true
+  rm -rf "$DIR"
+  exit 0
+fi
 if ! "$BIN/pg_ctl" status -D "$DIR/data" >/dev/null 2>&1 && ! "${RUN[@]}" "$BIN/pg_ctl" status -D "$DIR/data" >/dev/null 2>&1; then
   rm -rf "$DIR"; mkdir -p "$DIR"
   [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$DIR"

@@ -63,7 +63,8 @@ public protocol SegmentQueue: Sendable {
     func rescueExpired(_ params: RescueParams) throws -> Int
 
     /// Leases the stitch step of one job whose segments are all done (or whose stitch lease expired).
-    /// Exactly one of many concurrent callers gets it. Nil when there is none.
+    /// Exactly one of many concurrent callers gets it. Nil when there is none. There is no wake-up for
+    /// "stitch ready": workers call this after their own completions and whenever `segmentClaim` finds nothing.
     func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim?
 
     /// Extends a stitch lease; `.canceled` if the job was canceled, `.lost` if the lease is gone.
@@ -81,7 +82,7 @@ public protocol SegmentQueue: Sendable {
     /// The state changes of one job, oldest first.
     func eventList(jobID: Int64) throws -> [QueueEvent]
 
-    /// A waiter that wakes when work may be available (new job, retry, stitch ready). Use one per thread,
+    /// A waiter that wakes when work may be available (new job, retry, requeue). Use one per thread,
     /// and keep polling too: wake-ups can be lost.
     func wakeupListen() throws -> any QueueWaiter
 }

@@ -64,15 +64,18 @@ import Testing
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
             let jobID = try insert(q, makeSpec(segments: 2))
-            let killed: Int = try q.pool.with { _ in
-                let admin = try PGConnection(url: config.databaseURL, applicationName: "reel-test-admin", schema: nil)
-                return try admin.exec("""
+            let admin = try PGConnection(url: config.databaseURL, applicationName: "reel-test-admin", schema: nil)
+            func killQueueBackends() throws -> Int {
+                try admin.exec("""
                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1
                     """, [.text(config.applicationName)]).rowCount
             }
-            #expect(killed >= 1)
+            #expect(try killQueueBackends() >= 1)
             let c = try #require(try claimOne(q), "claim after the backend was killed")
             #expect(c.lease.jobID == jobID)
+            #expect(try killQueueBackends() >= 1)
+            let second = try insert(q, makeSpec(segments: 2))
+            #expect(try q.jobList(JobListParams()).map(\.id) == [second, jobID], "submitted once, not twice")
         }
     }
 

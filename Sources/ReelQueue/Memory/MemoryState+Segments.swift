@@ -13,16 +13,19 @@ extension MemoryState {
         jobs[jobID] = MemoryJob(job: job)
         log(jobID, .job(from: nil, to: .queued), worker: nil, message: nil, at: now)
         var reused = 0
+        var fresh: [Segment] = []
         for spec in spec.segments.sorted(by: { $0.index < $1.index }) {
             let source = reusable[spec.contentHash].flatMap { segments[$0]?.segment }
-            insertSegment(spec, job: job, reusing: source, now: now)
+            if let s = insertSegment(spec, job: job, reusing: source, now: now) { fresh.append(s) }
             if source != nil { reused += 1 }
         }
+        insertAvailable(fresh)
         wake = true
         return JobInsertResult(jobID: jobID, reusedSegments: reused)
     }
 
-    private mutating func insertSegment(_ spec: SegmentSpec, job: Job, reusing source: Segment?, now: Date) {
+    /// Stores one segment; returns it when it is available (the caller adds those to the claim order at once).
+    private mutating func insertSegment(_ spec: SegmentSpec, job: Job, reusing source: Segment?, now: Date) -> Segment? {
         let id = nextSegmentID
         nextSegmentID += 1
         let s = Segment(id: id, jobID: job.id, index: spec.index, frames: spec.frames, samples: spec.samples,
@@ -32,20 +35,19 @@ extension MemoryState {
                         reusedFrom: source?.id, stats: nil, finishedAt: source == nil ? nil : now)
         segments[id] = MemorySegment(segment: s, token: nil, requiredTags: Set(job.requiredTags))
         jobs[job.id]?.segmentIDs.append(id)
-        if source == nil {
-            insertAvailable(s)
-        } else {
-            jobs[job.id]?.doneCount += 1
-            log(job.id, .segment(index: s.index, from: nil, to: .done), worker: nil,
-                message: "reused part of segment \(source!.id)", at: now)
-        }
+        guard let source else { return s }
+        jobs[job.id]?.doneCount += 1
+        log(job.id, .segment(index: s.index, from: nil, to: .done), worker: nil,
+            message: "reused part of segment \(source.id)", at: now)
+        return nil
     }
 
     mutating func claim(_ p: SegmentClaimParams, now: Date) throws -> [ClaimedSegment] {
         let tags = Set(p.tags)
         let nowUS = now.microsecondsSince1970
         var picked: [Int64] = []
-        for k in available where picked.count < p.limit {
+        for k in available.reversed() {
+            if picked.count == p.limit { break }
             guard k.scheduledAt <= nowUS, let s = segments[k.id], s.requiredTags.isSubset(of: tags) else { continue }
             picked.append(k.id)
         }
@@ -89,7 +91,6 @@ extension MemoryState {
         segments[s.segment.id]?.segment.stats = p.stats
         segments[s.segment.id]?.segment.finishedAt = now
         segments[s.segment.id]?.segment.leaseExpiresAt = nil
-        if let j = jobs[s.segment.jobID], j.doneCount == j.segmentIDs.count { wake = true }
         return true
     }
 

@@ -37,7 +37,7 @@ struct MemoryState {
     var nextEventID: Int64 = 1
     var jobs: [Int64: MemoryJob] = [:]
     var segments: [Int64: MemorySegment] = [:]
-    /// Available segments in claim order.
+    /// Available segments in reverse claim order (the next to claim is last).
     var available: [ClaimKey] = []
     var running: Set<Int64> = []
     /// The most recent done segment per content hash.
@@ -111,17 +111,24 @@ struct MemoryState {
         available.insert(k, at: insertionPoint(k))
     }
 
+    /// Adds many at once (a new job): one sort instead of one shifting insert each.
+    mutating func insertAvailable(_ segments: [Segment]) {
+        available.append(contentsOf: segments.map(Self.key))
+        available.sort(by: >)
+    }
+
     mutating func removeAvailable(_ s: Segment) {
         let k = Self.key(s)
         let i = insertionPoint(k)
         if i < available.count, available[i] == k { available.remove(at: i) }
     }
 
+    /// `available` is kept in reverse claim order, so claims take from the end (no shifting).
     private func insertionPoint(_ k: ClaimKey) -> Int {
         var lo = 0, hi = available.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if available[mid] < k { lo = mid + 1 } else { hi = mid }
+            if available[mid] > k { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -98,6 +98,14 @@ public struct Migrator: Sendable {
         return undone
     }
 
+    /// Drops the configured schema and everything in it (throwaway schemas of tests and benchmarks).
+    /// - Throws: `QueueError.configuration` when no schema is configured.
+    public func dropSchema() throws {
+        guard let schema = configuration.schema else { throw QueueError.configuration("no schema to drop") }
+        let c = try PGPool(configuration).connect()
+        try run(0) { try c.execScript("DROP SCHEMA IF EXISTS " + (try c.quoteIdentifier(schema)) + " CASCADE") }
+    }
+
     /// Serialises migrations of one schema until the transaction ends.
     private func lock(_ c: PGConnection) throws {
         _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("reel_migrate:\(configuration.schema ?? "")")])

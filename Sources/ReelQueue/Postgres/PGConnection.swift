@@ -6,15 +6,18 @@ import Foundation
 final class PGConnection: @unchecked Sendable {
     private let raw: OpaquePointer
     private var prepared = Set<String>()
+    /// Statements that succeeded since the pool last handed this connection out.
+    var succeeded = 0
 
     /// Connects and sets `search_path` (as a parameter) when `schema` is given.
     /// - Parameter url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
     /// - Throws: `PGFailure.connectionLost` with libpq's message.
     init(url: String, applicationName: String, schema: String?) throws {
-        let keys = ["dbname", "application_name", "connect_timeout", "options"]
-        let values = [url, applicationName, "5", "-c client_min_messages=warning"]
+        let keys = ["dbname", "application_name", "connect_timeout"]
+        let values = [url, applicationName, "5"]
         raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
         guard PQstatus(raw) == CONNECTION_OK else { throw PGFailure.connectionLost(errorMessage) }
+        _ = PQsetNoticeProcessor(raw, { _, _ in }, nil)  // NOTICEs (e.g. "drop cascades to …") are not errors
         if let schema { _ = try exec("SELECT set_config('search_path', $1, false)", [.text(schema)]) }
     }
 
@@ -75,7 +78,9 @@ final class PGConnection: @unchecked Sendable {
         guard let result else { throw PGFailure.connectionLost(errorMessage) }
         let r = PGResult(result)
         switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return r
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            succeeded += 1
+            return r
         default:
             if isBad { throw PGFailure.connectionLost(errorMessage) }
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "?????"

@@ -32,13 +32,23 @@ final class PGPool: Sendable {
         }
     }
 
-    /// Runs `body` on a pooled connection; reruns it after a lost connection or a deadlock.
-    func with<T>(_ body: (PGConnection) throws -> T) throws -> T {
+    /// When work may be rerun after the connection was lost.
+    enum Rerun {
+        /// Always (fenced or idempotent work).
+        case always
+        /// Only if no statement of it had succeeded yet: a lost COMMIT reply leaves it unknown whether the
+        /// work was applied, and rerunning would apply it twice (e.g. a duplicate job).
+        case ifNothingSucceeded
+    }
+
+    /// Runs `body` on a pooled connection; reruns it after a lost connection (see `Rerun`) or a deadlock.
+    func with<T>(rerun: Rerun = .always, _ body: (PGConnection) throws -> T) throws -> T {
         slots.wait()
         defer { slots.signal() }
         var failures = 0
         while true {
             let conn = try idle.withLock { $0.popLast() } ?? connect()
+            conn.succeeded = 0
             do {
                 let r = try body(conn)
                 idle.withLock { $0.append(conn) }
@@ -47,6 +57,9 @@ final class PGPool: Sendable {
                 failures += 1
                 if conn.isBad || isConnectionLost(f) {
                     idle.withLock { $0.removeAll() }  // the others are likely dead too
+                    if rerun == .ifNothingSucceeded && conn.succeeded > 0 {
+                        throw QueueError.connection("\(f.queueError.description); the outcome is unknown, not retried")
+                    }
                 } else {
                     idle.withLock { $0.append(conn) }
                     guard f.isRetryable else { throw f.queueError }
@@ -58,8 +71,8 @@ final class PGPool: Sendable {
     }
 
     /// Runs `body` inside one transaction on a pooled connection.
-    func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
-        try with { c in try c.transaction { try body(c) } }
+    func transaction<T>(rerun: Rerun = .always, _ body: (PGConnection) throws -> T) throws -> T {
+        try with(rerun: rerun) { c in try c.transaction { try body(c) } }
     }
 
     private func isConnectionLost(_ f: PGFailure) -> Bool {

@@ -48,7 +48,7 @@ struct PGRow {
 
     /// A `to_json(text[])::text` column.
     func strings(_ name: String) -> [String] {
-        guard let s = string(name), let d = s.data(using: .utf8) else { return [] }
+        guard let s = string(name), s != "[]", let d = s.data(using: .utf8) else { return [] }
         return (try? JSONDecoder().decode([String].self, from: d)) ?? []
     }
 }

@@ -22,10 +22,27 @@ enum PGValue: Sendable {
 
     static func array(_ items: [Int64?]) -> PGValue { array(items.map { $0.map { String($0) } }) }
 
-    /// A bytea array literal in hex form.
-    static func byteaArray(_ items: [Data]) -> PGValue { array(items.map { Optional(hex($0)) }) }
+    /// A bytea array literal in hex form: `{"\\x00ff",…}` (the backslash escaped for the array parser).
+    static func byteaArray(_ items: [Data]) -> PGValue {
+        let digits = Array("0123456789abcdef".utf8)
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(items.reduce(2) { $0 + 2 * $1.count + 6 })
+        for (n, d) in items.enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            out += [quote, backslash, backslash, UInt8(ascii: "x")]
+            for b in d {
+                out.append(digits[Int(b >> 4)])
+                out.append(digits[Int(b & 15)])
+            }
+            out.append(quote)
+        }
+        out.append(UInt8(ascii: "}"))
+        return .text(String(decoding: out, as: UTF8.self))
+    }
 
     private static func quoteElement(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x22 || $0 == 0x5c }) else { return "\"" + s + "\"" }
         var out = "\""
         for c in s.unicodeScalars {
             if c == "\"" || c == "\\" { out.unicodeScalars.append("\\") }
@@ -34,26 +51,14 @@ enum PGValue: Sendable {
         return out + "\""
     }
 
-    /// `\x` followed by lowercase hex, PostgreSQL's bytea text form.
-    static func hex(_ d: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: 2 + d.count * 2)
-        bytes[0] = UInt8(ascii: "\\"); bytes[1] = UInt8(ascii: "x")
-        for (i, b) in d.enumerated() {
-            bytes[2 + 2 * i] = digits[Int(b >> 4)]
-            bytes[3 + 2 * i] = digits[Int(b & 15)]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Decodes bytea text output (`\x…`).
     static func unhex(_ s: String) -> Data {
-        let u = Array(s.utf8.dropFirst(2))
-        func nibble(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : (c | 0x20) - 87 }
-        var out = Data(capacity: u.count / 2)
-        var i = 0
-        while i + 1 < u.count { out.append(nibble(u[i]) << 4 | nibble(u[i + 1])); i += 2 }
-        return out
+        var u = s.utf8.dropFirst(2).makeIterator()
+        func nibble(_ c: UInt8) -> UInt8 { c <= 57 ? c &- 48 : (c | 0x20) &- 87 }
+        var out = [UInt8]()
+        out.reserveCapacity(s.utf8.count / 2)
+        while let hi = u.next(), let lo = u.next() { out.append(nibble(hi) << 4 | nibble(lo)) }
+        return Data(out)
     }
 }
 

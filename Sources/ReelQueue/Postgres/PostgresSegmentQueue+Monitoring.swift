@@ -104,7 +104,7 @@ extension PostgresSegmentQueue {
     }
 
     static func attemptErrors(_ json: String) -> [AttemptError] {
-        guard let d = json.data(using: .utf8), let list = try? JSONDecoder().decode([StoredError].self, from: d) else {
+        guard json != "[]", let d = json.data(using: .utf8), let list = try? JSONDecoder().decode([StoredError].self, from: d) else {
             return []
         }
         return list.map { AttemptError(attempt: $0.attempt, message: $0.message, workerID: $0.worker,

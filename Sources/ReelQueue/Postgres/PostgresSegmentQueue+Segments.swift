@@ -39,11 +39,10 @@ extension PostgresSegmentQueue {
                 .int64(lease.segmentID), .uuid(lease.token), .text(params.partLocation), .int64(params.stats.frames),
                 .int64(params.stats.duration.microseconds), now,
             ])
-            guard let row = r.rows.first else {
+            guard r.rowCount == 1 else {
                 // A rerun after a lost connection finds its own earlier commit.
                 return try c.exec(SegmentSQL.completedBy, [.int64(lease.segmentID), .uuid(lease.token)]).rowCount == 1
             }
-            if row.bool("last") { _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("stitch \(lease.jobID)")]) }
             return true
         }
     }

@@ -27,7 +27,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try spec.validate()
         let reusable = params.reuseParts ? try reusableParts(spec, valid: params.partIsValid) : [:]
         let segments = spec.segments.sorted { $0.index < $1.index }
-        let jobID: Int64 = try pool.transaction { c in
+        let jobID: Int64 = try pool.transaction(rerun: .ifNothingSucceeded) { c in
             let id = try c.exec(JobSQL.insert, [
                 .text(spec.name), .text(spec.owner), .text(spec.composition), .text(spec.outputLocation),
                 .int(spec.priority), .int(spec.maxAttempts), .array(spec.requiredTags), .int(spec.segments.count),
@@ -45,6 +45,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
             _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("job \(id)")])
             return id
         }
+        try refreshStatistics(after: segments.count)
         let reused = segments.filter { reusable[$0.contentHash] != nil }.count
         return JobInsertResult(jobID: jobID, reusedSegments: reused)
     }
@@ -92,7 +93,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func jobRetry(_ jobID: Int64) throws -> Int {
-        try pool.transaction { c in
+        try pool.transaction { c -> Int in
             guard let row = try c.exec(JobSQL.lock, [.int64(jobID)]).rows.first else {
                 throw QueueError.jobNotFound(jobID)
             }
@@ -103,8 +104,19 @@ public final class PostgresSegmentQueue: SegmentQueue {
             _ = try c.exec(JobSQL.requeue, [.int64(jobID)])
             _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("retry \(jobID)")])
             return n
-        }
+        }.then { try refreshStatistics(after: $0) }
     }
+
+    /// After many rows became available at once the planner's statistics underestimate them and it picks a
+    /// bitmap scan plus a sort of every available row for each claim (O(n) per claim) instead of walking the
+    /// claim index. ANALYZE (tens of milliseconds) puts the ordered index scan back at once.
+    private func refreshStatistics(after changed: Int) throws {
+        guard changed >= Self.analyzeThreshold else { return }
+        _ = try pool.with { c in try c.exec(SegmentSQL.analyze) }
+    }
+
+    /// Inserting or requeuing at least this many segments refreshes the planner's statistics.
+    static let analyzeThreshold = 500
 
     public func jobComplete(_ lease: StitchLease) throws -> Bool {
         try stitchFinish(lease, state: .done, error: nil)
@@ -146,5 +158,13 @@ public final class PostgresSegmentQueue: SegmentQueue {
 
     public func wakeupListen() throws -> any QueueWaiter {
         try QueueListener(configuration: configuration)
+    }
+}
+
+extension Int {
+    /// Runs `body` on the value and returns the value (for a side effect after a transaction).
+    fileprivate func then(_ body: (Int) throws -> Void) rethrows -> Int {
+        try body(self)
+        return self
     }
 }

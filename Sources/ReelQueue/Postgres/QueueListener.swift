@@ -5,7 +5,7 @@ import Foundation
 /// (`poll(PQsocket)` → `PQconsumeInput` → `PQnotifies` → `PQfreemem`). Callers poll the queue as well:
 /// a notification sent while the connection was down is lost, so a reconnect counts as a wake-up.
 public final class QueueListener: QueueWaiter {
-    /// The channel notified on submit, retry, requeue and when a job's last segment is done:
+    /// The channel notified on submit, retry and requeue (failure with backoff, release):
     /// `reel_work`, or `reel_work_<schema>` so that queues in different schemas of one database stay apart.
     public static func workChannel(schema: String?) -> String { schema.map { "reel_work_\($0)" } ?? "reel_work" }
 

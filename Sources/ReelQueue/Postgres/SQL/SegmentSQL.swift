@@ -66,13 +66,13 @@ enum SegmentSQL {
         RETURNING state
         """)
 
-    /// $1 id, $2 token, $3 part, $4 frames, $5 render µs, $6 now. `last` tells whether the job may be stitched.
+    /// $1 id, $2 token, $3 part, $4 frames, $5 render µs, $6 now. A plain fenced update by primary key: asking
+    /// here whether the job's last segment is done made the planner scan the job's done rows on every completion.
     static let complete = PGStatement(name: "segment_complete", sql: """
-        UPDATE segments s SET state = 'done', part_location = $3, render_frames = $4, render_us = $5,
+        UPDATE segments SET state = 'done', part_location = $3, render_frames = $4, render_us = $5,
             finished_at = reel_now($6), lease_expires_at = NULL
         WHERE id = $1 AND lease_token = $2 AND state = 'running'
-        RETURNING job_id, NOT EXISTS (SELECT 1 FROM segments p
-            WHERE p.job_id = s.job_id AND p.state <> 'done' AND p.id <> s.id) AS last
+        RETURNING job_id
         """)
 
     /// $1 id, $2 token: whether this lease already completed the segment (a rerun after a lost connection).
@@ -139,6 +139,9 @@ enum SegmentSQL {
             lease_expires_at = NULL
         WHERE job_id = $1 AND state IN ('failed', 'canceled')
         """)
+
+    /// Refreshes the planner's statistics (see `PostgresSegmentQueue.refreshStatistics`).
+    static let analyze = PGStatement(name: "segment_analyze", sql: "ANALYZE segments")
 
     /// $1 job.
     static let listForJob = PGStatement(name: "segment_list_for_job", sql: """
