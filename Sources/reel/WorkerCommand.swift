@@ -71,6 +71,7 @@ extension FarmCommands {
 final class WorkerLog: Sendable {
     let json: Bool
     private let current = Mutex<[String: (segmentID: Int64?, frames: Int64, started: ContinuousClock.Instant)]>([:])
+    private let lastFPS = Mutex<[String: Double]>([:])
 
     init(json: Bool) { self.json = json }
 
@@ -93,11 +94,13 @@ final class WorkerLog: Sendable {
             switch event {
             case let .claimed(job, segment, segmentID, frames):
                 current.withLock { $0[workerID] = (segmentID, frames, .now) }
-                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: segmentID))
+                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: segmentID,
+                                                                 recentFramesPerSecond: lastFPS.withLock { $0[workerID] }))
                 line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
             case let .segmentDone(job, segment, frames, reused, seconds):
                 current.withLock { $0[workerID] = nil }
                 let fps = seconds > 0 && !reused ? Double(frames) / seconds : nil
+                if let fps { lastFPS.withLock { $0[workerID] = fps } }
                 try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: nil,
                                                                  recentFramesPerSecond: fps, segmentsDoneDelta: 1))
                 line("segment done", ["job_id": job, "segment": segment, "reused": reused,
@@ -120,8 +123,9 @@ final class WorkerLog: Sendable {
             case .queueError(let message):
                 line("queue error, retrying", ["error": message])
             case .progress:
-                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID,
-                                                                 currentSegmentID: current.withLock { $0[workerID]?.segmentID }))
+                try? queue.workerHeartbeat(WorkerHeartbeatParams(
+                    workerID: workerID, currentSegmentID: current.withLock { $0[workerID]?.segmentID },
+                    recentFramesPerSecond: lastFPS.withLock { $0[workerID] }))
             }
         }
     }
