@@ -25,6 +25,10 @@ import Testing
         let vtb = try timeBase(video["time_base"])
         #expect(Int64(video["duration_ts"] ?? "").map { $0 * vtb.num * 30 == frames * vtb.den } == true, "\(video)")
 
+        let container = try Shell.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration",
+                                                           "-of", "default=nw=1:nk=1", out.path])
+        #expect(container.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "6.600000")
+
         // AAC: the edit list starts after the encoder's 1024 priming samples (start_pts 0) and lasts
         // exactly S(frames), which ffprobe reports as the stream's duration.
         let audio = try Shell.probe(out, stream: "a:0", entries: "duration_ts,start_pts,time_base,sample_rate,channels")

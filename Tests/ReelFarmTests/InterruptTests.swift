@@ -11,8 +11,9 @@ import Testing
         let json = """
         {
           \(Rendering.assets([("long", media.long)])),
-          "videos": [ \(Rendering.clip("long", duration: "10")), \(Rendering.clip("long", start: "1", duration: "9")) ],
-          "transitions": [ \(Rendering.transition("dissolve", "1")) ],
+          "videos": [ \(Rendering.clip("long", duration: "10")), \(Rendering.clip("long", start: "1", duration: "9")),
+                      \(Rendering.clip("long", start: "0.5", duration: "9")) ],
+          "transitions": [ \(Rendering.transition("dissolve", "1")), \(Rendering.transition("wipe", "1")) ],
           \(Rendering.output(width: 320, height: 180))
         }
         """
@@ -42,9 +43,9 @@ import Testing
         let reused = Int(done.firstMatch(of: /(\d+) reused/)?.1 ?? "") ?? 0
         print("interrupt e2e resume: \(done)")
         #expect(reused > 0, "the second run reused nothing: \(done)")
-        #expect(done.contains("wrote") && done.contains("540 frames"), "\(done)")
+        #expect(done.contains("wrote") && done.contains("780 frames"), "\(done)")
         #expect(dir.contents("out") == ["final.mp4"])
         let video = try Shell.probe(dir("out/final.mp4"), stream: "v:0", entries: "nb_read_frames", countFrames: true)
-        #expect(video["nb_read_frames"] == "540")
+        #expect(video["nb_read_frames"] == "780")
     }
 }
