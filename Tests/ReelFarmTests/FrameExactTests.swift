@@ -5,39 +5,44 @@ import Testing
 /// "Frame-exact output": the file holds exactly the planned frames and `S(totalFrames)` samples,
 /// its durations say so exactly, and FFmpeg decodes it without a single complaint.
 @Suite struct FrameExactTests {
-    @Test func aacMP4HoldsExactlyThePlannedFramesAndSamples() throws {
+    @Test(arguments: [OutputRate.thirty, .ntsc])
+    func aacMP4HoldsExactlyThePlannedFramesAndSamples(_ rate: OutputRate) throws {
         let media = try TestMedia.shared()
         let dir = try TempDir("exact-mp4")
         defer { dir.remove() }
         let out = dir("out.mp4")
-        let (project, outcome) = try Rendering.render(try Rendering.write(Compositions.rich(media), in: dir), to: out,
-                                                      storage: dir("store"))
+        let (project, outcome) = try Rendering.render(try Rendering.write(Compositions.rich(media, rate: rate), in: dir),
+                                                      to: out, storage: dir("store"), segmentSeconds: "1")
         let frames = project.plan.totalFrames, samples = project.plan.totalSamples
-        #expect(frames == Compositions.richFrames && samples == Compositions.richSamples)
+        #expect(frames == rate.richFrames && samples == rate.samples(frames: rate.richFrames))
         #expect(outcome.report.frames == frames && outcome.report.samples == samples)
-        #expect(project.plan.segments.count >= 1)
+        #expect(project.plan.segments.count >= 4)
 
         let video = try Shell.probe(out, stream: "v:0", entries: "nb_read_frames,duration_ts,time_base,width,height",
                                     countFrames: true)
         #expect(Int64(video["nb_read_frames"] ?? "") == frames, "\(video)")
         #expect(video["width"] == "160" && video["height"] == "90")
-        // duration_ts · time_base = frames / 30 exactly.
+        // duration_ts · time_base = frames / fps exactly.
         let vtb = try timeBase(video["time_base"])
-        #expect(Int64(video["duration_ts"] ?? "").map { $0 * vtb.num * 30 == frames * vtb.den } == true, "\(video)")
-
+        #expect(Int64(video["duration_ts"] ?? "").map { $0 * vtb.num * rate.fpsNum == frames * rate.fpsDen * vtb.den } == true,
+                "\(video)")
         let container = try Shell.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration",
                                                            "-of", "default=nw=1:nk=1", out.path])
-        #expect(container.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "6.600000")
+        let seconds = Double(frames * rate.fpsDen) / Double(rate.fpsNum)
+        #expect(container.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(format: "%.6f", seconds))
 
         // AAC: the edit list starts after the encoder's 1024 priming samples (start_pts 0) and lasts
         // exactly S(frames), which ffprobe reports as the stream's duration.
         let audio = try Shell.probe(out, stream: "a:0", entries: "duration_ts,start_pts,time_base,sample_rate,channels")
         let atb = try timeBase(audio["time_base"])
-        #expect(audio["sample_rate"] == "48000" && audio["channels"] == "2" && audio["start_pts"] == "0")
-        #expect(Int64(audio["duration_ts"] ?? "").map { $0 * atb.num * 48000 == samples * atb.den } == true, "\(audio)")
+        #expect(audio["sample_rate"] == "\(rate.sampleRate)" && audio["channels"] == "2" && audio["start_pts"] == "0")
+        #expect(Int64(audio["duration_ts"] ?? "").map { $0 * atb.num * rate.sampleRate == samples * atb.den } == true,
+                "\(audio)")
         // FFmpeg 5.1's decoder drops the priming but not the last AAC frame's padding (its own AAC
         // files of S samples decode the same way), so a decode yields S rounded up to whole frames.
         let decoded = Int64(try Decoded.samples(of: out, scratch: dir.url).count / 2)
+        print("frame-exact e2e \(rate): \(frames) frames, S = \(samples), AAC duration_ts \(audio["duration_ts"] ?? "?"), "
+              + "decoded \(decoded)")
         #expect(decoded == (samples + 1024 + 1023) / 1024 * 1024 - 1024, "decoded \(decoded) samples")
 
         try expectDecodesCleanly(out)

@@ -5,16 +5,19 @@ import Testing
 
 /// "Segmentation invariance": in lossless mode the same composition cut into one segment, into
 /// 7-frame segments and into 1-second segments gives identical frames (per-frame MD5) and identical
-/// audio samples (float32, bit for bit). The composition has a dissolve, a push and a wipe, a clip at
+/// audio samples (float32, bit for bit), at 30 fps / 48 kHz and at 29.97 fps / 44.1 kHz. The composition has a dissolve, a push and a wipe, a clip at
 /// speed 2, a voice-over, music with volume automation and a title.
 @Suite struct SegmentationInvarianceTests {
-    @Test func losslessRendersAreIdenticalWhereverTheTimelineIsCut() throws {
+    @Test(arguments: [OutputRate.thirty, .ntsc])
+    func losslessRendersAreIdenticalWhereverTheTimelineIsCut(_ rate: OutputRate) throws {
         let media = try TestMedia.shared()
         let dir = try TempDir("segmentation")
         defer { dir.remove() }
-        let composition = try Rendering.write(Compositions.rich(media), in: dir)
+        let composition = try Rendering.write(Compositions.rich(media, rate: rate), in: dir)
         var hashes: [String: [String]] = [:], audio: [String: [Float]] = [:], boundaries: [String: [Int64]] = [:]
-        for cut in ["whole", "7/30", "1"] {
+        // 7 frames: 7/30 s at 30 fps, 7007/30000 s at 29.97.
+        let seven = "\(7 * rate.fpsDen)/\(rate.fpsNum)"
+        for cut in ["whole", seven, "1"] {
             let name = cut.replacingOccurrences(of: "/", with: "_")
             let out = dir("out-\(name).mov")
             let segments: [SegmentPlan]
@@ -30,19 +33,19 @@ import Testing
             boundaries[cut] = segments.map(\.frames.lowerBound)
             hashes[cut] = try Decoded.frameHashes(of: out, scratch: dir.url)
             audio[cut] = try Decoded.samples(of: out, scratch: dir.url)
-            print("segmentation \(cut): \(segments.count) segments, frames \(segments.map(\.frames.count))")
+            print("segmentation \(rate) \(cut): \(segments.count) segments, frames \(segments.map(\.frames.count))")
         }
         // The cuts really differ: one segment; many short ones (7 frames aimed at, transitions are never split);
         // one-second ones.
         #expect(boundaries["whole"] == [0])
-        let short = try #require(boundaries["7/30"])
-        #expect(short.count >= 10, "7/30 s gave only \(short.count) segments")
+        let short = try #require(boundaries[seven])
+        #expect(short.count >= 10, "\(seven) s gave only \(short.count) segments")
         #expect((boundaries["1"]?.count ?? 0) >= 5)
         #expect(Set(short) != Set(boundaries["1"] ?? []))
 
         let reference = try #require(hashes["whole"])
-        #expect(Int64(reference.count) == Compositions.richFrames)
-        for cut in ["7/30", "1"] {
+        #expect(Int64(reference.count) == rate.richFrames)
+        for cut in [seven, "1"] {
             let other = try #require(hashes[cut])
             let differing = zip(reference, other).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
             #expect(other.count == reference.count && differing.isEmpty, "\(cut) s: frames \(differing.prefix(10)) differ")
