@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// "Ctrl-C": SIGINT to `reel render` once it has finished a segment stops it with exit status 130 and
+/// nothing at `-o`; running the same command again resumes, reusing the parts already rendered.
+@Suite struct InterruptTests {
+    @Test func sigintStopsCleanlyAndTheNextRunResumes() throws {
+        let media = try TestMedia.shared()
+        let dir = try TempDir("interrupt")
+        defer { dir.remove() }
+        let json = """
+        {
+          \(Rendering.assets([("long", media.long)])),
+          "videos": [ \(Rendering.clip("long", duration: "10")), \(Rendering.clip("long", start: "1", duration: "9")),
+                      \(Rendering.clip("long", start: "0.5", duration: "9")) ],
+          "transitions": [ \(Rendering.transition("dissolve", "1")), \(Rendering.transition("wipe", "1")) ],
+          \(Rendering.output(width: 320, height: 180))
+        }
+        """
+        let comp = try Rendering.write(json, in: dir)
+        try FileManager.default.createDirectory(at: dir("out"), withIntermediateDirectories: true)
+        let arguments = ["render", comp.path, "-o", dir("out/final.mp4").path, "--storage", dir("store").path,
+                         "--workers", "1", "--segment-seconds", "2", "--json"]
+        let running = try Shell.start(try Shell.reel, arguments)
+        let started = ContinuousClock.now
+        // Wait until at least one segment is done (progress events carry segments_done).
+        while running.process.isRunning && !running.stdoutSoFar.contains("\"segments_done\":1")
+                && ContinuousClock.now - started < .seconds(90) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(running.process.isRunning, "reel render finished before it could be interrupted: \(running.stdoutSoFar)")
+        kill(running.process.processIdentifier, SIGINT)
+        running.process.waitUntilExit()
+        let interrupted = running.result()
+        print("interrupt e2e: exit \(interrupted.status) after \(ContinuousClock.now - started)")
+        #expect(interrupted.status == 130, "\(interrupted.stderr)")
+        #expect(interrupted.stdout.contains("\"event\":\"cancelled\""))
+        #expect(dir.contents("out").isEmpty, "left at -o: \(dir.contents("out"))")
+
+        let resumed = try Shell.run(try Shell.reel, arguments)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let done = resumed.stdout.split(separator: "\n").first { $0.contains("\"event\":\"done\"") }.map(String.init) ?? ""
+        let reused = Int(done.firstMatch(of: /(\d+) reused/)?.1 ?? "") ?? 0
+        print("interrupt e2e resume: \(done)")
+        #expect(reused > 0, "the second run reused nothing: \(done)")
+        #expect(done.contains("wrote") && done.contains("780 frames"), "\(done)")
+        #expect(dir.contents("out") == ["final.mp4"])
+        let video = try Shell.probe(dir("out/final.mp4"), stream: "v:0", entries: "nb_read_frames", countFrames: true)
+        #expect(video["nb_read_frames"] == "780")
+    }
+}

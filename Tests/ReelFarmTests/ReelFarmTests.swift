@@ -1,4 +1,0 @@
-import Testing
-@testable import ReelFarm
-
-@Test func placeholderReelFarm() { #expect(Bool(true)) }
