@@ -36,6 +36,8 @@ extension Worker {
             }
         } catch let error as QueueError {
             throw error
+        } catch RenderError.segment(_, let message) {
+            try fail(claimed, message: message, renderers: &renderers)
         } catch {
             try fail(claimed, message: "\(error)", renderers: &renderers)
         }

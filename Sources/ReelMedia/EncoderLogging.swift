@@ -15,3 +15,14 @@ enum EncoderLogging {
         }
     }()
 }
+
+/// FFmpeg's process-wide log level.
+public enum MediaLogging {
+    /// Applies `REEL_FFMPEG_LOG` (quiet, error, warning, info, verbose, debug), or `defaultLevel` when unset.
+    /// The CLI calls this once at start: Reel reports every failure itself, naming the file and FFmpeg's
+    /// message, so FFmpeg's own log lines would only interleave with the progress display.
+    public static func configure(defaultLevel: String = "quiet") {
+        if getenv("REEL_FFMPEG_LOG") == nil { setenv("REEL_FFMPEG_LOG", defaultLevel, 0) }
+        EncoderLogging.configured
+    }
+}

@@ -83,6 +83,12 @@ public final class PCMPartWriter {
     }
 
     private func io(_ what: String, _ body: () throws -> Void) throws(MediaError) {
-        do { try body() } catch { throw MediaError.io(path: path, message: "\(what): \(error)") }
+        do { try body() } catch {
+            // Foundation's errors print as a dictionary dump; show the POSIX reason when there is one.
+            let ns = error as NSError
+            let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+            let reason = posix.map { String(cString: strerror(Int32($0.code))) } ?? ns.localizedDescription
+            throw MediaError.io(path: path, message: "\(what): \(reason)")
+        }
     }
 }

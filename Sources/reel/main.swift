@@ -1,4 +1,5 @@
 import Foundation
+import ReelMedia
 
 /// reel — the command line. Thin: each command parses its arguments and calls the library.
 /// Exit status: 0 success, 1 failure (or an invalid composition), 2 usage error, 130 interrupted.
@@ -29,6 +30,7 @@ func usage() -> String {
         + "\n\nRun reel <command> --help for a command's options."
 }
 
+MediaLogging.configure()
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let name = argv.first, name != "--help", name != "-h", name != "help" else {
     print(usage())
