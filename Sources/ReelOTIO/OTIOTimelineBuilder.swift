@@ -29,8 +29,8 @@ struct OTIOTimelineBuilder<Prober: MediaProber> {
         }
         guard assembler.offline.isEmpty || options.offlineSlates else { throw OTIOError.missingMedia(assembler.offline) }
         if !assembler.offline.isEmpty {
-            log.warn("", "\(assembler.offline.count) clip(s) rendered as MEDIA OFFLINE: "
-                     + assembler.offline.map(\.description).joined(separator: "; "))
+            log.warn("", "\(assembler.offline.count) clip(s) rendered as MEDIA OFFLINE slates (video) or silence (audio):\n"
+                     + assembler.offline.map { "  \($0)" }.joined(separator: "\n"))
         }
         let slates = try OTIOStandIns.titles(assembler.standIns, coverage: assembler.coverage, output: output)
         let markers = try (assembler.markers + containerMarkers(drafts: drafts, lead: lead)).sorted { $0.time < $1.time }
@@ -64,12 +64,13 @@ struct OTIOTimelineBuilder<Prober: MediaProber> {
     }
 
     /// OTIO's timeline lasts as long as its longest track; Reel's lasts as long as its video. When
-    /// an audio track runs longer, the first video track gets a trailing gap to match.
+    /// an audio track runs longer, the longest video track gets a trailing gap to match.
     func padVideo(_ drafts: inout [TrackDraft]) throws {
-        guard let first = drafts.firstIndex(where: { $0.kind == .video }) else { return }
-        let video = try drafts.filter { $0.kind == .video }.map { try $0.items.totalDuration() }.max() ?? .zero
-        let audio = try drafts.filter { $0.kind == .audio }.map { try $0.items.totalDuration() }.max() ?? .zero
-        if audio > video { drafts[first].items.append(.gap(try audio - video)) }
+        let lengths = try drafts.map { try $0.items.totalDuration() }
+        let video = drafts.indices.filter { drafts[$0].kind == .video }
+        guard let longest = video.max(by: { lengths[$0] < lengths[$1] }) else { return }
+        let audio = drafts.indices.filter { drafts[$0].kind == .audio }.map { lengths[$0] }.max() ?? .zero
+        if audio > lengths[longest] { drafts[longest].items.append(.gap(try audio - lengths[longest])) }
     }
 
     /// The longest `in_offset` of a transition that is the first item of a track.
