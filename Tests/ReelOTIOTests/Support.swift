@@ -49,6 +49,7 @@ enum Support {
                 if v["OTIO_SCHEMA"]?.stringValue == "ExternalReference.1", let url = v["target_url"]?.stringValue,
                    let path = OTIOMediaResolver.path(of: url) {
                     let name = path.split(separator: "/").last.map(String.init) ?? path
+                    if out[name] == nil { out[name] = (.zero, .unit(24)) }
                     let d = v["available_range"]?["duration"]
                     if case .number(let text)? = d?["value"], case .success(let f) = OTIONumber.exact(text),
                        case .number(let rt)? = d?["rate"], case .success(let r) = OTIONumber.exact(rt),
