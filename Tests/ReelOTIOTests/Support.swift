@@ -138,13 +138,15 @@ enum Support {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A stand-in clip: `testsrc2` (its picture changes every frame), hue-shifted so files differ,
-    /// with a sine tone; `frames` frames at 24 fps.
+    /// A stand-in clip whose every frame differs (a ramp that moves 9 steps a frame), coloured by
+    /// `hue` so files differ, with a sine tone; `frames` frames at 24 fps.
     static func makeClip(_ url: URL, frames: Int, hue: Int, size: String = "64x36") throws {
+        let cb = 64 + (hue * 128 / 360), cr = 192 - (hue * 128 / 360)
         try run("/usr/bin/ffmpeg", ["-hide_banner", "-loglevel", "error", "-y",
-                                    "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=24",
+                                    "-f", "lavfi", "-i", "color=c=gray:size=\(size):rate=24",
                                     "-f", "lavfi", "-i", "sine=frequency=\(300 + hue):sample_rate=48000",
-                                    "-vf", "hue=h=\(hue)", "-frames:v", "\(frames)", "-t", "\(Double(frames) / 24)",
+                                    "-vf", "format=yuv420p,geq=lum='mod(X*4+Y*2+N*9\\,220)+16':cb=\(cb):cr=\(cr)",
+                                    "-frames:v", "\(frames)", "-t", "\(Double(frames) / 24)",
                                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "1",
                                     "-c:a", "aac", "-f", "mp4", url.path])
     }
