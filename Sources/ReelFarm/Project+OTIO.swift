@@ -43,7 +43,6 @@ extension Project {
             case .invalid(let list): return list
             case .missingMedia(let pieces):
                 return pieces.map { Diagnostic(path: $0.path, message: "\($0.clip): \($0.reason)") }
-                    + [Diagnostic(path: "", message: "render anyway with --offline slate")]
             default: return [Diagnostic(path: "", message: error.description)]
             }
         } catch {
