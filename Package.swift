@@ -41,7 +41,8 @@ let package = Package(
         .executableTarget(name: "bench-plan", dependencies: ["ReelPlan", "ReelModel"], path: "bench/plan"),
         .executableTarget(name: "bench-queue", dependencies: ["ReelQueue", "ReelModel"], path: "bench/queue"),
         .executableTarget(name: "bench-encode", dependencies: ["ReelMedia", "ReelModel"], path: "bench/encode"),
-        .executableTarget(name: "bench-otio", dependencies: ["ReelOTIO", "ReelPlan", "ReelModel"], path: "bench/otio"),
+        .executableTarget(name: "bench-otio", dependencies: ["ReelOTIO", "ReelPlan", "ReelModel"], path: "bench/otio",
+                          exclude: ["render-samples.sh"]),
 
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
