@@ -27,23 +27,31 @@ let package = Package(
 
         .target(name: "ReelModel"),
         .target(name: "ReelPlan", dependencies: ["ReelModel"]),
+        .target(name: "ReelOTIO", dependencies: ["ReelModel"]),
         .target(name: "ReelMedia", dependencies: ["ReelModel", "CFFmpeg"], swiftSettings: optimised),
         .target(name: "ReelRender", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "CFreeType"],
                 swiftSettings: optimised),
         .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ"]),
-        .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue"]),
-        .executableTarget(name: "reel", dependencies: ["ReelFarm", "ReelRender", "ReelMedia", "ReelPlan", "ReelModel", "ReelQueue"]),
+        .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue",
+                                                "ReelOTIO"]),
+        .executableTarget(name: "reel", dependencies: ["ReelFarm", "ReelRender", "ReelMedia", "ReelPlan", "ReelModel", "ReelQueue",
+                                                      "ReelOTIO"]),
 
         // Benchmarks (run with -c release; see bench/README.md). Never timed in tests.
         .executableTarget(name: "bench-plan", dependencies: ["ReelPlan", "ReelModel"], path: "bench/plan"),
         .executableTarget(name: "bench-queue", dependencies: ["ReelQueue", "ReelModel"], path: "bench/queue"),
         .executableTarget(name: "bench-encode", dependencies: ["ReelMedia", "ReelModel"], path: "bench/encode"),
+        .executableTarget(name: "bench-otio", dependencies: ["ReelOTIO", "ReelPlan", "ReelModel"], path: "bench/otio",
+                          exclude: ["render-samples.sh"]),
 
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelPlan", "ReelModel"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelModel"]),
+        .testTarget(name: "ReelOTIOTests", dependencies: ["ReelOTIO", "ReelFarm", "ReelRender", "ReelMedia", "ReelPlan",
+                                                          "ReelModel"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel"]),
     ],
     swiftLanguageModes: [.v6]

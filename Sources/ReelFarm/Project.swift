@@ -3,6 +3,8 @@ import ReelMedia
 import ReelModel
 import ReelPlan
 
+extension FFmpegProber: MediaProber {}
+
 /// Probes with libavformat; failures read without the path, which the validator names itself.
 public struct MediaFileProber: MediaProber {
     public var scanKeyframes: Bool
@@ -28,19 +30,16 @@ public struct Project: Sendable {
     public let composition: Composition
     public let facts: [AssetID: MediaFacts]
     public let plan: Plan
+    /// Things worth knowing that do not stop the render (OTIO: ignored effects, slates).
+    public let warnings: [String]
 
     /// Loads, validates (probing every asset once) and plans a request.
     /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders.
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
     public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = MediaFileProber()) throws {
         self.request = request
-        let loaded: LoadedComposition
-        do {
-            loaded = try CompositionLoader.load(data: Array(request.document.utf8), baseDirectory: request.baseDirectory,
-                                                prober: prober)
-        } catch {
-            throw FarmError.invalid(file: request.sourcePath, problems: error.diagnostics.map(\.description))
-        }
+        let (loaded, warnings) = try Self.load(request, mediaRoots: mediaRoots, prober: prober)
+        self.warnings = warnings
         var composition = loaded.composition
         try MediaRoots(mediaRoots).check(composition)
         Self.applyOverrides(request, to: &composition)

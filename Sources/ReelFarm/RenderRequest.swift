@@ -22,6 +22,10 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var container: String?
     /// The renderer version that goes into content hashes.
     public var rendererVersion: String
+    /// OTIO: `--media-map OLD=NEW` rewrites, in order.
+    public var mediaMap: [String]?
+    /// OTIO: `--offline slate` renders missing media as slates.
+    public var offline: String?
 
     public init(sourcePath: String, baseDirectory: String, document: String, segmentSeconds: String? = nil,
                 preset: String? = nil, lossless: Bool = false, rendererVersion: String = Reel.rendererVersion) {

@@ -17,12 +17,12 @@ enum Commands {
 
     /// `reel validate comp.json`: every problem, one a line; exit 1 when there is any.
     static func validate(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel validate COMPOSITION [--json]") { return 0 }
-        let parsed = try Arguments(args, options: [], flags: ["json"])
+        if help(args, "usage: reel validate COMPOSITION [--json] [--media-map OLD=NEW]… [--offline slate]\n" + otioUsage) { return 0 }
+        let parsed = try Arguments(args, options: otioOptions, flags: ["json"])
         let path = try parsed.positionals("a composition file")[0]
-        let request = try RenderRequest.reading(path)
-        let problems = CompositionLoader.validate(data: Array(request.document.utf8),
-                                                  baseDirectory: request.baseDirectory, prober: MediaFileProber())
+        var request = try RenderRequest.reading(path)
+        try request.applyOTIOOptions(parsed)
+        let problems = Project.diagnostics(request)
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
             let data = try JSONSerialization.data(withJSONObject: ["valid": problems.isEmpty, "problems": list],
@@ -30,6 +30,7 @@ enum Commands {
             print(String(decoding: data, as: UTF8.self))
         } else if problems.isEmpty {
             let project = try Project(request)
+            printWarnings(project)
             print("\(path): valid — \(project.plan.clips.count) clips, \(project.plan.duration.secondsText), "
                   + "\(project.plan.totalFrames) frames, \(project.plan.segments.count) segments")
         } else {
@@ -41,12 +42,16 @@ enum Commands {
 
     /// `reel plan comp.json [--segment-seconds S] [--json]`.
     static func plan(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel plan COMPOSITION [--segment-seconds S] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: ["segment-seconds"], flags: ["json"])
+        if help(args, "usage: reel plan COMPOSITION [--segment-seconds S] [--json]\n" + otioUsage) { return 0 }
+        let parsed = try Arguments(args, options: otioOptions.union(["segment-seconds"]), flags: ["json"])
         let path = try parsed.positionals("a composition file")[0]
-        let project = try Project(RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds")))
+        var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"))
+        try request.applyOTIOOptions(parsed)
+        let project = try Project(request)
+        printWarnings(project)
         let report = try PlanReport(plan: project.plan)
         print(parsed.flag("json") ? try report.json() : report.text())
+        if !parsed.flag("json") { markerLines(project.composition).forEach { print($0) } }
         return 0
     }
 

@@ -56,17 +56,19 @@ enum FarmCommands {
         if Commands.help(args, """
             usage: reel submit COMPOSITION -o OUT [--priority P] [--name N] [--segment-seconds S] [--preset P]
                                [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]… [--db URL] [--json]
-            """) { return 0 }
+            """ + "\n" + Commands.otioUsage) { return 0 }
         let parsed = try Arguments(args, options: dbOptions.union(["output", "priority", "name", "segment-seconds", "preset",
-                                                                   "max-attempts", "tags", "storage", "media-root"]),
+                                                                   "max-attempts", "tags", "storage", "media-root"]).union(Commands.otioOptions),
                                    flags: ["lossless", "json"], short: ["o": "output"])
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = try Commands.containerOf(output, lossless: parsed.flag("lossless"))
+        try request.applyOTIOOptions(parsed)
         let store = try storage(parsed)
         let project = try Project(request, mediaRoots: mediaRoots(parsed))
+        Commands.printWarnings(project)
         let coordinator = Coordinator(queue: try queue(parsed), store: store)
         let submission = try coordinator.submit(
             project, output: Commands.absolute(output), name: parsed.value("name") ?? (path as NSString).lastPathComponent,

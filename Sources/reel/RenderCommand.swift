@@ -17,12 +17,12 @@ extension Commands {
           --lossless          x264 qp 0 and PCM audio in MOV, for exact comparisons
           --storage DIR       where parts are kept for reuse (default $REEL_STORAGE or ~/.cache/reel)
           --json              progress as JSON events on standard output
-        """
+        """ + "\n" + otioUsage
 
     /// `reel render`: plan, render segments on N in-process workers, stitch. Ctrl-C stops cleanly.
     static func render(_ args: [String]) throws -> Int32 {
         if help(args, renderUsage) { return 0 }
-        let parsed = try Arguments(args, options: ["output", "workers", "segment-seconds", "range", "preset", "storage"],
+        let parsed = try Arguments(args, options: otioOptions.union(["output", "workers", "segment-seconds", "range", "preset", "storage"]),
                                    flags: ["lossless", "json"], short: ["o": "output"])
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
@@ -31,7 +31,9 @@ extension Commands {
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
+        try request.applyOTIOOptions(parsed)
         let project = try Project(request)
+        printWarnings(project)
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
         let render = LocalRender(project: project, options: .init(workers: workers, store: store,

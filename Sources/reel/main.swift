@@ -9,6 +9,7 @@ enum CLI {
     "plan": ("print the instructions and segments of a composition", Commands.plan),
     "render": ("render a composition on this machine", Commands.render),
     "thumbnails": ("render single frames as PNG", Commands.thumbnails),
+    "export-otio": ("write a composition as an OpenTimelineIO timeline", Commands.exportOTIO),
     "probe": ("print what Reel sees in a media file", Commands.probe),
     "db": ("database administration: reel db migrate", FarmCommands.db),
     "submit": ("queue a composition on the farm", FarmCommands.submit),

@@ -1,0 +1,75 @@
+import Foundation
+import ReelFarm
+import ReelMedia
+import ReelModel
+import ReelOTIO
+
+/// OpenTimelineIO on the command line: `--media-map` and `--offline slate` for render, submit,
+/// plan and validate, warnings and markers, and `reel export-otio`.
+extension Commands {
+    /// The options every command that loads a document accepts for .otio files.
+    static let otioOptions: Set<String> = ["media-map", "offline"]
+    static let otioUsage = """
+          --media-map OLD=NEW  (.otio) rewrite a media path prefix; repeatable, tried in order
+          --offline slate      (.otio) render missing media as MEDIA OFFLINE slates instead of failing
+        """
+
+    /// Prints a project's warnings to standard error.
+    static func printWarnings(_ project: Project) {
+        for warning in project.warnings { writeErr("warning: \(warning)\n") }
+    }
+
+    /// The markers of a composition, one a line, for `reel plan` (chapters are not written yet).
+    static func markerLines(_ composition: Composition) -> [String] {
+        guard !composition.markers.isEmpty else { return [] }
+        let rate = composition.output.frameRate
+        return ["markers (not written as chapters yet):"] + composition.markers.map { m in
+            let frame = (try? rate.frame(containing: m.time)).map { "frame \($0)" } ?? ""
+            return "  \(m.time.secondsText.padding(toLength: 12, withPad: " ", startingAt: 0)) \(frame)  \(m.name)"
+        }
+    }
+}
+
+extension RenderRequest {
+    /// Applies `--media-map` and `--offline` to a request.
+    /// - Throws: `UsageError` for a malformed value.
+    mutating func applyOTIOOptions(_ parsed: Arguments) throws {
+        let maps = parsed.all("media-map")
+        for m in maps where OTIOImportOptions.Mapping(parsing: m) == nil {
+            throw UsageError(message: "--media-map \(m): expected /old/prefix=/new/prefix")
+        }
+        if let mode = parsed.value("offline"), mode != "slate" {
+            throw UsageError(message: "--offline \(mode): the only mode is \"slate\"")
+        }
+        mediaMap = maps.isEmpty ? nil : maps
+        offline = parsed.value("offline")
+    }
+}
+
+extension Commands {
+    static let exportOTIOUsage = """
+        usage: reel export-otio COMPOSITION -o OUT.otio
+          Writes a composition as an OpenTimelineIO timeline. Reel-only settings (output, titles,
+          voice-overs, music, clip volume) go in metadata.reel, so importing it renders the same.
+        """
+
+    /// `reel export-otio comp.json -o x.otio`.
+    static func exportOTIO(_ args: [String]) throws -> Int32 {
+        if help(args, exportOTIOUsage) { return 0 }
+        let parsed = try Arguments(args, options: otioOptions.union(["output"]), flags: [], short: ["o": "output"])
+        let path = try parsed.positionals("a composition file")[0]
+        guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT.otio") }
+        var request = try RenderRequest.reading(path)
+        try request.applyOTIOOptions(parsed)
+        let project = try Project(request)
+        printWarnings(project)
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let bytes = try OTIOExporter.export(project.composition, facts: project.facts, name: name)
+        guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
+            throw FarmError.io(path: output, message: "cannot be written")
+        }
+        print("wrote \(output): \(project.composition.videoTracks.count) video and "
+              + "\(project.composition.audioTracks.count) audio track(s), \(project.plan.clips.count) clips")
+        return 0
+    }
+}
