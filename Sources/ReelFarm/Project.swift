@@ -17,15 +17,17 @@ public struct Project: Sendable {
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
     public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = FFmpegProber()) throws {
         self.request = request
+        let roots = MediaRoots(mediaRoots)
         let loaded: LoadedComposition
         do {
+            // Sources outside the roots are refused before they are opened, not after probing them.
             loaded = try CompositionLoader.load(data: Array(request.document.utf8), baseDirectory: request.baseDirectory,
-                                                prober: prober)
+                                                prober: RootedProber(roots: roots, inner: prober))
         } catch {
             throw FarmError.invalid(file: request.sourcePath, problems: error.diagnostics.map(\.description))
         }
         var composition = loaded.composition
-        try MediaRoots(mediaRoots).check(composition)
+        try roots.check(composition)
         Self.applyOverrides(request, to: &composition)
         self.composition = composition
         facts = loaded.facts
@@ -78,5 +80,19 @@ public struct MediaRoots: Sendable {
     public func contains(_ path: String) -> Bool {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         return roots.contains { root in resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+    }
+}
+
+/// Refuses to probe a path outside the media roots (`FarmError.outsideMediaRoots`), so a composition
+/// naming `/etc/passwd` never makes the submitter or a worker open it.
+struct RootedProber<Inner: MediaProber>: MediaProber {
+    let roots: MediaRoots
+    let inner: Inner
+
+    func probe(path: String) throws -> MediaFacts {
+        guard roots.roots.isEmpty || roots.contains(path) else {
+            throw FarmError.outsideMediaRoots(path: path, roots: roots.roots)
+        }
+        return try inner.probe(path: path)
     }
 }
