@@ -17,7 +17,8 @@ extension FarmTests.EndToEnd {
         defer { farm.cleanup() }
         let reference = try await FarmReference.shared.value(logs: farm.logs)
         let composition = try await farm.makeProject()
-        for n in 1...3 { _ = try farm.startWorker("e2e-\(n)") }
+        let workers = try (1...3).map { try farm.startWorker("e2e-\($0)") }
+        try await farm.waitForWorkers(workers.map(\.name))
         let output = farm.root.appendingPathComponent("out/final.mov").path
 
         let start = ContinuousClock.now

@@ -18,7 +18,7 @@ extension FarmTests.Faults {
         let output = farm.root.appendingPathComponent("out/killed.mov").path
         let id = try await farm.submit(composition, output: output)
 
-        let held = try await farm.stopMidSegment(victim, jobID: id)
+        let held = try await farm.stopMidSegment([victim], jobID: id).segment
         victim.send(SIGKILL)
         let killedAt = Date()
         #expect(await victim.wait(timeout: .seconds(5)) == 128 + SIGKILL)
@@ -61,11 +61,15 @@ extension FarmTests.Faults {
         let reference = try await FarmReference.shared.value(logs: farm.logs)
         let composition = try await farm.makeProject()
         let workers = try (1...2).map { try farm.startWorker("pg-\($0)") }
+        try await farm.waitForWorkers(workers.map(\.name))
         let output = farm.root.appendingPathComponent("out/restart.mov").path
         let id = try await farm.submit(composition, output: output)
 
-        _ = try await farm.stopMidSegment(workers[0], jobID: id)
-        workers[1].send(SIGSTOP)
+        _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
+            try farm.segments(id, in: .done).first
+        }
+        try await farm.stopMidSegment(workers, jobID: id)
+        workers.forEach { $0.send(SIGSTOP) }
         let done = try farm.segments(id, in: .done).count
         let total = try farm.queue().segmentList(jobID: id).count
         try #require(done < total, "the job finished before the restart")
@@ -96,7 +100,7 @@ extension FarmTests.Faults {
         _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
             try farm.segments(id, in: .done).first
         }
-        _ = try await farm.stopMidSegment(first, jobID: id)
+        try await farm.stopMidSegment([first], jobID: id)
         first.send(SIGTERM)
         first.send(SIGCONT)
         #expect(await first.wait(timeout: .seconds(15)) == 0, "\(first.tail())")

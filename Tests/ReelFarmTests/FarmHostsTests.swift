@@ -13,7 +13,7 @@ extension FarmTests.Hosts {
     func namespaces() async throws {
         let farm = try await FarmFixture()
         defer { farm.cleanup() }
-        let network = try await FarmNetwork.create(count: 3, logs: farm.logs)
+        let network = try await FarmNetwork.create(count: 3)
         do { try await renderAcross(network, farm: farm) } catch {
             farm.cleanup()
             await network.remove()
@@ -33,35 +33,41 @@ extension FarmTests.Hosts {
         }
         let queue = try farm.queue()
         let names = Set(workers.map(\.name))
-        _ = try await FarmRun.waitFor("the three workers to register over their links", timeout: .seconds(30),
-                                      context: { farm.workerLogs() }) {
-            names.isSubset(of: Set(try queue.workerList().map(\.id))) ? true : nil
-        }
+        try await farm.waitForWorkers(workers.map(\.name))
         let output = farm.root.appendingPathComponent("out/hosts.mov").path
         let id = try await farm.submit(composition, output: output)
 
-        let held = try await farm.stopMidSegment(workers[0], jobID: id)
-        try await network.cut(0)
-        workers[0].send(SIGCONT)
+        let (cutWorker, held) = try await farm.stopMidSegment(workers, jobID: id)
+        let cut = try #require(workers.firstIndex { $0 === cutWorker })
+        try await network.cut(cut)
+        cutWorker.send(SIGCONT)
         let cutAt = Date()
         let job = try await farm.waitForJob(id)
         #expect(job.state == .done, "job ended \(job.state.rawValue): \(job.error ?? "")\n\(farm.workerLogs())")
         #expect(try await FarmFingerprint.of(output, logs: farm.logs) == reference.fingerprint)
 
         let segment = try #require(try queue.segmentList(jobID: id).first { $0.id == held.id })
-        #expect(segment.errors.contains { $0.attempt == held.attempt && $0.message.contains("lease expired (worker host-0)") },
+        #expect(segment.errors.contains { $0.attempt == held.attempt && $0.message.contains("lease expired (worker \(cutWorker.name))") },
                 "\(segment.errors)")
-        let finishers = try queue.eventList(jobID: id).compactMap { event -> String? in
-            guard case .segment(_, .running, .done) = event.change else { return nil }
+        let events = try queue.eventList(jobID: id)
+        let claimers = Set(events.compactMap { event -> String? in
+            guard case .segment(_, .available, .running) = event.change else { return nil }
             return event.workerID
+        })
+        let finishers = events.compactMap { event -> (index: Int, worker: String?)? in
+            guard case .segment(let index, .running, .done) = event.change else { return nil }
+            return (index, event.workerID)
         }
-        #expect(Set(finishers).count >= 2 && Set(finishers).isSubset(of: names), "segments done by \(finishers)")
-        #expect(!finishers.isEmpty && finishers.last != "host-0")
+        #expect(claimers.count >= 2 && claimers.isSubset(of: names), "segments claimed by \(claimers)")
+        #expect(Set(finishers.compactMap(\.worker)).isSubset(of: names))
+        let rescuer = finishers.first { $0.index == held.index }?.worker
+        #expect(rescuer != nil && rescuer != cutWorker.name, "segment \(held.index) finished by \(rescuer ?? "nobody")")
 
-        workers[0].ensureDead()
+        cutWorker.ensureDead()
         let stuck = await farm.drainWorkers()
         #expect(stuck.isEmpty, "\(stuck)\n\(farm.workerLogs())")
-        print("farm-notes: namespaces: host-0 cut mid-segment \(held.index), job done "
-              + "\(farmSeconds(Date().timeIntervalSince(cutAt))) after the cut; segments done by \(finishers)")
+        print("farm-notes: namespaces: \(cutWorker.name) cut mid-segment \(held.index), job done "
+              + "\(farmSeconds(Date().timeIntervalSince(cutAt))) after the cut; claimed by \(claimers.sorted()), "
+              + "segment \(held.index) rescued by \(rescuer ?? "-")")
     }
 }

@@ -61,7 +61,7 @@ extension FarmTests.Monitoring {
         _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
             try farm.segments(id, in: .done).first
         }
-        let running = try await farm.stopMidSegment(worker, jobID: id)
+        let running = try await farm.stopMidSegment([worker], jobID: id).segment
         let canceled = try await farm.check(["cancel", "\(id)"])
         #expect(canceled.stdout.contains("canceled"))
         worker.send(SIGCONT)

@@ -62,12 +62,14 @@ final class FarmChild: @unchecked Sendable {
         return exitStatus
     }
 
-    /// Kills the child if it still runs (continuing it first, in case it was stopped) and reaps it.
+    /// Kills the child if it still runs (continuing it first, in case it was stopped), and waits a little
+    /// for Foundation to notice; never blocks for long, even if a grandchild keeps a descriptor open.
     func ensureDead() {
         guard process.isRunning else { return }
         kill(pid, SIGCONT)
         kill(pid, SIGKILL)
-        process.waitUntilExit()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
     }
 
     /// The last lines of standard error, for failure messages.

@@ -115,22 +115,36 @@ final class FarmFixture: @unchecked Sendable {
         }
     }
 
-    /// Catches `worker` in the middle of a segment of job `jobID` and stops it there (SIGSTOP): waits until it
-    /// holds a running segment, stops it, and checks the segment is still running under its lease (if it
-    /// finished in between, continues the worker and tries again). Returns that segment; the worker stays stopped.
-    func stopMidSegment(_ worker: FarmChild, jobID: Int64, timeout: Duration = .seconds(30)) async throws -> Segment {
+    /// Catches one of `workers` in the middle of a segment of job `jobID` and stops it there (SIGSTOP): waits
+    /// until one holds a running segment, stops it, and checks the segment is still running under its lease
+    /// (if it finished in between, continues the worker and tries again). Returns the worker, left stopped,
+    /// and its segment.
+    @discardableResult
+    func stopMidSegment(_ workers: [FarmChild], jobID: Int64,
+                        timeout: Duration = .seconds(30)) async throws -> (worker: FarmChild, segment: Segment) {
         let queue = try queue()
+        let byName = Dictionary(workers.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let deadline = ContinuousClock.now + timeout
         while true {
-            let held = try await FarmRun.waitFor("\(worker.name) to hold a segment of job \(jobID)",
-                                                 timeout: max(.milliseconds(1), deadline - ContinuousClock.now), poll: .milliseconds(10),
-                                                 context: { workerLogs() }) {
-                try queue.segmentList(jobID: jobID).first { $0.state == .running && $0.leasedBy == worker.name }
+            let held = try await FarmRun.waitFor("one of \(byName.keys.sorted()) to hold a segment of job \(jobID)",
+                                                 timeout: max(.milliseconds(1), deadline - ContinuousClock.now),
+                                                 poll: .milliseconds(10), context: { workerLogs() }) {
+                try queue.segmentList(jobID: jobID).lazy.compactMap { segment in
+                    segment.state == .running ? segment.leasedBy.flatMap { byName[$0] }.map { ($0, segment) } : nil
+                }.first
             }
-            worker.send(SIGSTOP)
-            let now = try queue.segmentList(jobID: jobID).first { $0.id == held.id }
-            if now?.state == .running && now?.leasedBy == worker.name && now?.attempt == held.attempt { return held }
-            worker.send(SIGCONT)
+            held.0.send(SIGSTOP)
+            let now = try queue.segmentList(jobID: jobID).first { $0.id == held.1.id }
+            if now?.state == .running && now?.leasedBy == held.0.name && now?.attempt == held.1.attempt { return held }
+            held.0.send(SIGCONT)
+        }
+    }
+
+    /// Waits until every named worker has registered.
+    func waitForWorkers(_ names: [String], timeout: Duration = .seconds(30)) async throws {
+        let queue = try queue()
+        _ = try await FarmRun.waitFor("workers \(names) to register", timeout: timeout, context: { workerLogs() }) {
+            Set(names).isSubset(of: Set(try queue.workerList().map(\.id))) ? true : nil
         }
     }
 

@@ -73,6 +73,9 @@ enum FarmMedia {
     }
 }
 
+/// Where the shared clips and reference render live; removed when the test process exits.
+let farmReferenceRoot = FileManager.default.temporaryDirectory.appendingPathComponent("reel-farm-ref-\(getpid())").path
+
 /// The clips and the reference render, made once and shared by every farm test.
 actor FarmReference {
     static let shared = FarmReference()
@@ -86,10 +89,11 @@ actor FarmReference {
     }
 
     private var value: Value?
-    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("reel-farm-ref-\(UUID().uuidString)")
+    private let root = URL(fileURLWithPath: farmReferenceRoot)
 
     func value(logs: URL) async throws -> Value {
         if let value { return value }
+        atexit { try? FileManager.default.removeItem(atPath: farmReferenceRoot) }
         let media = root.appendingPathComponent("media")
         try await FarmMedia.makeClips(in: media, logs: logs)
         let comp = root.appendingPathComponent("comp.json").path

@@ -13,16 +13,21 @@ final class FarmNetwork: @unchecked Sendable {
     }
 
     private(set) var hosts: [Host] = []
+    /// The `ip` commands' output; a folder of its own, so it outlives the test's fixture.
     private let logs: URL
+    private let token = String(UUID().uuidString.lowercased().prefix(6))
 
-    private init(logs: URL) { self.logs = logs }
+    private init() {
+        logs = FileManager.default.temporaryDirectory.appendingPathComponent("reel-farm-net-\(token)")
+    }
 
     /// Creates `count` namespaces, each linked to this host by a veth pair.
     /// - Throws: a clear message when `ip netns` is not permitted (not root, no CAP_NET_ADMIN).
-    static func create(count: Int, logs: URL) async throws -> FarmNetwork {
-        let network = FarmNetwork(logs: logs)
+    static func create(count: Int) async throws -> FarmNetwork {
+        let network = FarmNetwork()
         do {
-            let token = String(UUID().uuidString.lowercased().prefix(6))
+            try FileManager.default.createDirectory(at: network.logs, withIntermediateDirectories: true)
+            let token = network.token
             let used = try await network.ip(["-o", "addr", "show"]).stdout + (try await network.ip(["route", "show"]).stdout)
             let free = (1...250).filter { !used.contains("10.231.\($0).") }.shuffled()
             guard free.count >= count else { throw FarmTestError("no free 10.231.K.0/24 subnet on this machine") }
@@ -66,6 +71,7 @@ final class FarmNetwork: @unchecked Sendable {
             _ = try? await FarmRun.run("/usr/sbin/ip", ["link", "delete", host.hostInterface], logs: logs)
         }
         hosts = []
+        try? FileManager.default.removeItem(at: logs)
     }
 
     @discardableResult

@@ -79,12 +79,15 @@ final class FarmPostgres: @unchecked Sendable {
         try await asPostgres("\(bin)/pg_ctl", ["-D", data] + arguments)
     }
 
+    /// Runs a server command as the postgres user (when we are root). It goes through a shell that first
+    /// closes every descriptor above 2: Foundation's `Process` on Linux sees a child end only when every
+    /// holder of a descriptor it gave the child has closed it, and the postmaster that `pg_ctl start`
+    /// leaves running would otherwise hold it for ever.
     @discardableResult
     private func asPostgres(_ executable: String, _ arguments: [String]) async throws -> FarmOutput {
-        if getuid() == 0 {
-            return try await FarmRun.check("/usr/sbin/runuser", ["-u", "postgres", "--", executable] + arguments,
-                                           logs: logs, timeout: .seconds(60))
-        }
-        return try await FarmRun.check(executable, arguments, logs: logs, timeout: .seconds(60))
+        let command = (getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [executable] + arguments
+        let closeAndExec = #"for f in /proc/$$/fd/*; do n=${f##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#
+        return try await FarmRun.check("/bin/bash", ["-c", closeAndExec, "bash"] + command, logs: logs,
+                                       timeout: .seconds(60))
     }
 }
