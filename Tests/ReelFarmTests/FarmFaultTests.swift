@@ -92,21 +92,10 @@ extension FarmTests.Faults {
         defer { farm.cleanup() }
         let reference = try await FarmReference.shared.value(logs: farm.logs)
         let composition = try await farm.makeProject()
-        let first = try farm.startWorker("src-1")
         let output = farm.root.appendingPathComponent("out/deleted.mov").path
         let id = try await farm.submit(composition, output: output, extra: ["--max-attempts", "2"])
-
-        // Let src-1 finish a segment, stop it mid-way through the next, then drain it (it finishes that one).
-        _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
-            try farm.segments(id, in: .done).first
-        }
-        try await farm.stopMidSegment([first], jobID: id)
-        first.send(SIGTERM)
-        first.send(SIGCONT)
-        #expect(await first.wait(timeout: .seconds(15)) == 0, "\(first.tail())")
-        let doneBefore = try farm.segments(id, in: .done)
+        let doneBefore = try await renderPartly(id, farm: farm)
         let total = try farm.queue().segmentList(jobID: id).count
-        try #require(!doneBefore.isEmpty && doneBefore.count < total, "\(doneBefore.count) of \(total) done")
 
         let clip = farm.root.appendingPathComponent("project/media/b.mp4")
         let aside = farm.root.appendingPathComponent("b.mp4.aside")
@@ -115,24 +104,53 @@ extension FarmTests.Faults {
         let failed = try await farm.waitForJob(id)
         #expect(failed.state == .failed)
         let error = failed.error ?? ""
-        #expect(error.contains("b.mp4") && error.contains("attempt 2"), "job error: \(error)")
-        let status = try await farm.check(["status", "\(id)", "--json"])
-        let failures = try #require((try farmJSON(status.stdout) as? [String: Any])?["failures"] as? [[String: Any]])
-        #expect(failures.contains { ($0["message"] as? String)?.contains("b.mp4") == true && ($0["attempt"] as? Int) == 2 },
-                "\(failures)")
-        for segment in doneBefore {
-            let now = try #require(try farm.queue().segmentList(jobID: id).first { $0.id == segment.id })
-            #expect(now.state == .done && now.partLocation == segment.partLocation)
-            #expect(FileManager.default.fileExists(atPath: segment.partLocation ?? "/nonexistent"))
-        }
+        #expect(error.contains("b.mp4") && error.contains("no such file") && error.contains("attempt 2"), "job error: \(error)")
+        try await expectFailures(of: id, mention: "b.mp4", farm: farm)
+        try expectKept(doneBefore, of: id, farm: farm)
 
         try FileManager.default.moveItem(at: aside, to: clip)
         let retry = try await farm.check(["retry", "\(id)"])
-        #expect(retry.stdout.contains("requeued"))
+        #expect(retry.stdout.contains("\(total - doneBefore.count) segment"), "\(retry.stdout)")
         let job = try await farm.waitForJob(id)
         #expect(job.state == .done, "job ended \(job.state.rawValue): \(job.error ?? "")\n\(farm.workerLogs())")
+        try expectKept(doneBefore, of: id, farm: farm)
         #expect(try await FarmFingerprint.of(output, logs: farm.logs) == reference.fingerprint)
         #expect(await farm.drainWorkers().isEmpty)
         print("farm-notes: deleted source: job error \"\(error)\"; \(doneBefore.count)/\(total) segments kept")
+    }
+
+    /// One worker renders a segment, is stopped mid-way through the next, then drained (it finishes that one
+    /// and exits 0). Returns the segments done, some but not all.
+    func renderPartly(_ id: Int64, farm: FarmFixture) async throws -> [Segment] {
+        let worker = try farm.startWorker("src-1")
+        _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
+            try farm.segments(id, in: .done).first
+        }
+        try await farm.stopMidSegment([worker], jobID: id)
+        worker.send(SIGTERM)
+        worker.send(SIGCONT)
+        #expect(await worker.wait(timeout: .seconds(15)) == 0, "\(worker.tail())")
+        let done = try farm.segments(id, in: .done)
+        let total = try farm.queue().segmentList(jobID: id).count
+        try #require(!done.isEmpty && done.count < total, "\(done.count) of \(total) done")
+        return done
+    }
+
+    /// `reel status --json` lists the last attempt's failure, naming `text`.
+    func expectFailures(of id: Int64, mention text: String, farm: FarmFixture) async throws {
+        let status = try await farm.check(["status", "\(id)", "--json"])
+        let failures = try #require((try farmJSON(status.stdout) as? [String: Any])?["failures"] as? [[String: Any]])
+        #expect(failures.contains { ($0["message"] as? String)?.contains(text) == true && ($0["attempt"] as? Int) == 2 },
+                "\(failures)")
+    }
+
+    /// Each segment is still done with the same part, and the part's file is there.
+    func expectKept(_ segments: [Segment], of id: Int64, farm: FarmFixture) throws {
+        let now = try farm.queue().segmentList(jobID: id)
+        for segment in segments {
+            let current = try #require(now.first { $0.id == segment.id })
+            #expect(current.state == .done && current.partLocation == segment.partLocation && current.attempt == segment.attempt)
+            #expect(FileManager.default.fileExists(atPath: segment.partLocation ?? "/nonexistent"))
+        }
     }
 }
