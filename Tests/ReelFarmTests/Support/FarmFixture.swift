@@ -13,6 +13,7 @@ final class FarmFixture: @unchecked Sendable {
     let databaseURL: String
     let reel: String
     private let children = Mutex<[FarmChild]>([])
+    private let inspector = Mutex<PostgresSegmentQueue?>(nil)
 
     /// - Parameter databaseURL: the server; defaults to REEL_TEST_DATABASE_URL.
     init(databaseURL: String? = nil) async throws {
@@ -43,10 +44,15 @@ final class FarmFixture: @unchecked Sendable {
         ["REEL_DATABASE_URL": databaseURL, "REEL_SCHEMA": schema, "REEL_STORAGE": storage, "REEL_MEDIA_ROOTS": ""]
     }
 
-    /// A queue on the fixture's schema, to look at segments and events directly.
+    /// A queue on the fixture's schema, to look at segments and events directly (one, kept for the test).
     func queue() throws -> PostgresSegmentQueue {
-        try PostgresSegmentQueue(PostgresQueueConfiguration(databaseURL: databaseURL, schema: schema, maxConnections: 2,
-                                                            applicationName: "reel-farm-test"))
+        try inspector.withLock { queue in
+            if let queue { return queue }
+            let made = try PostgresSegmentQueue(PostgresQueueConfiguration(
+                databaseURL: databaseURL, schema: schema, maxConnections: 2, applicationName: "reel-farm-test"))
+            queue = made
+            return made
+        }
     }
 
     /// Writes the project (composition and a private copy of its clips) into the fixture's folder.
@@ -161,6 +167,7 @@ final class FarmFixture: @unchecked Sendable {
     /// Kills what is left, drops the schema and removes the folder.
     func cleanup() {
         children.withLock { $0 }.forEach { $0.ensureDead() }
+        inspector.withLock { $0 = nil }
         if let c = try? PGConnection(url: databaseURL, applicationName: "reel-farm-test-drop", schema: nil),
            let name = try? c.quoteIdentifier(schema) {
             try? c.execScript("DROP SCHEMA IF EXISTS \(name) CASCADE")
