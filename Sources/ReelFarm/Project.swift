@@ -38,10 +38,13 @@ public struct Project: Sendable {
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
     public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = MediaFileProber()) throws {
         self.request = request
-        let (loaded, warnings) = try Self.load(request, mediaRoots: mediaRoots, prober: prober)
+        let roots = MediaRoots(mediaRoots)
+        // Sources outside the roots are refused before they are opened, not after probing them.
+        let (loaded, warnings) = try Self.load(request, mediaRoots: mediaRoots,
+                                               prober: RootedProber(roots: roots, inner: prober))
         self.warnings = warnings
         var composition = loaded.composition
-        try MediaRoots(mediaRoots).check(composition)
+        try roots.check(composition)
         Self.applyOverrides(request, to: &composition)
         self.composition = composition
         facts = loaded.facts
@@ -94,5 +97,19 @@ public struct MediaRoots: Sendable {
     public func contains(_ path: String) -> Bool {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         return roots.contains { root in resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+    }
+}
+
+/// Refuses to probe a path outside the media roots (`FarmError.outsideMediaRoots`), so a composition
+/// naming `/etc/passwd` never makes the submitter or a worker open it.
+struct RootedProber<Inner: MediaProber>: MediaProber {
+    let roots: MediaRoots
+    let inner: Inner
+
+    func probe(path: String) throws -> MediaFacts {
+        guard roots.roots.isEmpty || roots.contains(path) else {
+            throw FarmError.outsideMediaRoots(path: path, roots: roots.roots)
+        }
+        return try inner.probe(path: path)
     }
 }

@@ -8,13 +8,17 @@ extension FarmCommands {
     /// `reel worker [--concurrency N] [--tags a,b]`: registers, heartbeats, renders until SIGTERM.
     /// The first SIGTERM drains (the current segment finishes, then the worker exits); a second one
     /// stops at the next frame and releases the segment back to the queue.
+    ///
+    /// The rescue sweep runs every `min(15 s, lease)`, so a crashed worker's segment is rescued within
+    /// about two leases. `--retry-base-ms` (or `REEL_RETRY_BASE_MS`; not in the usage text, meant for tests
+    /// and small farms) sets the retry backoff's base, 5000 ms by default, doubling per attempt up to 300 s.
     static func worker(_ args: [String]) throws -> Int32 {
         if Commands.help(args, """
             usage: reel worker [--concurrency N] [--tags a,b] [--name ID] [--lease-seconds S]
                                [--storage DIR] [--media-root DIR]… [--db URL] [--json]
             """) { return 0 }
         let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root",
-                                                                   "lease-seconds"]),
+                                                                   "lease-seconds", "retry-base-ms"]),
                                    flags: ["json"])
         _ = try parsed.positionals()
         let concurrency = try parsed.int("concurrency", in: 1...64) ?? 1
@@ -30,12 +34,15 @@ extension FarmCommands {
         let signals = SignalHandler(stop: stop, drainFirst: true) { log.line("draining: finishing the current segment") }
         defer { signals.cancel() }
         let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
+        let backoff = try retryBackoff(parsed)
         let done = DispatchGroup()
         for n in 0..<concurrency {
             var configuration = WorkerConfiguration(workerID: concurrency == 1 ? baseID : "\(baseID)/\(n)", host: host,
                                                     tags: tags, store: store, mediaRoots: roots)
             configuration.leaseDuration = .seconds(lease)
             configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
+            configuration.rescueInterval = .seconds(min(15, lease))
+            configuration.backoff = backoff
             try configuration.validate()
             try registerWithRetry(queue, configuration, pid: pid, stop: stop, log: log)
             let worker = Worker(queue: queue, configuration: configuration, projects: projects,
@@ -47,6 +54,19 @@ extension FarmCommands {
         done.wait()
         log.line("worker \(baseID) stopped")
         return 0
+    }
+
+    /// `--retry-base-ms` or `REEL_RETRY_BASE_MS`, else the default backoff.
+    static func retryBackoff(_ parsed: Arguments) throws -> Backoff {
+        let fallback = Backoff()
+        if let ms = try parsed.int("retry-base-ms", in: 0...3_600_000) {
+            return Backoff(base: .milliseconds(ms), cap: fallback.cap)
+        }
+        guard let text = ProcessInfo.processInfo.environment["REEL_RETRY_BASE_MS"], !text.isEmpty else { return fallback }
+        guard let ms = Int(text), (0...3_600_000).contains(ms) else {
+            throw UsageError(message: "REEL_RETRY_BASE_MS must be a whole number of milliseconds, got \"\(text)\"")
+        }
+        return Backoff(base: .milliseconds(ms), cap: fallback.cap)
     }
 
     static func registerWithRetry(_ queue: PostgresSegmentQueue, _ c: WorkerConfiguration, pid: Int, stop: StopSignal,

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import ReelQueue
+
+extension FarmTests {
+    /// Several hosts: workers in their own network namespaces reach PostgreSQL over veth links and share
+    /// one storage folder (one filesystem, as NFS would give them).
+    @Suite("Several hosts") struct Hosts {}
+}
+
+extension FarmTests.Hosts {
+    @Test("workers on three network namespaces complete a job together; one cut off mid-segment is rescued")
+    func namespaces() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let network = try await FarmNetwork.create(count: 3)
+        do { try await renderAcross(network, farm: farm) } catch {
+            farm.cleanup()
+            await network.remove()
+            throw error
+        }
+        farm.cleanup()
+        await network.remove()
+    }
+
+    func renderAcross(_ network: FarmNetwork, farm: FarmFixture) async throws {
+        let reference = try await FarmReference.shared.value(logs: farm.logs)
+        let composition = try await farm.makeProject()
+        let port = URLComponents(string: farm.databaseURL)?.port ?? 5432
+        let workers = try network.hosts.enumerated().map { n, host in
+            try farm.startWorker("host-\(n)", namespace: host.namespace,
+                                 databaseURL: "postgresql://reel@\(host.hostAddress):\(port)/postgres")
+        }
+        let queue = try farm.queue()
+        let names = Set(workers.map(\.name))
+        try await farm.waitForWorkers(workers.map(\.name))
+        let output = farm.root.appendingPathComponent("out/hosts.mov").path
+        let id = try await farm.submit(composition, output: output)
+
+        let (cutWorker, held) = try await farm.stopMidSegment(workers, jobID: id)
+        let cut = try #require(workers.firstIndex { $0 === cutWorker })
+        try await network.cut(cut)
+        cutWorker.send(SIGCONT)
+        let cutAt = Date()
+        let job = try await farm.waitForJob(id)
+        #expect(job.state == .done, "job ended \(job.state.rawValue): \(job.error ?? "")\n\(farm.workerLogs())")
+        #expect(try await FarmFingerprint.of(output, logs: farm.logs) == reference.fingerprint)
+
+        let segment = try #require(try queue.segmentList(jobID: id).first { $0.id == held.id })
+        #expect(segment.errors.contains { $0.attempt == held.attempt && $0.message.contains("lease expired (worker \(cutWorker.name))") },
+                "\(segment.errors)")
+        let (claimers, rescuer) = try whoRendered(id, segment: held.index, queue: queue)
+        #expect(claimers.count >= 2 && claimers.isSubset(of: names), "segments claimed by \(claimers)")
+        #expect(rescuer != nil && rescuer != cutWorker.name, "segment \(held.index) finished by \(rescuer ?? "nobody")")
+
+        cutWorker.ensureDead()
+        let stuck = await farm.drainWorkers()
+        #expect(stuck.isEmpty, "\(stuck)\n\(farm.workerLogs())")
+        print("farm-notes: namespaces: \(cutWorker.name) cut mid-segment \(held.index), job done "
+              + "\(farmSeconds(Date().timeIntervalSince(cutAt))) after the cut; claimed by \(claimers.sorted()), "
+              + "segment \(held.index) rescued by \(rescuer ?? "-")")
+    }
+
+    /// The workers that claimed any segment of the job, and the one that finished segment `index`.
+    func whoRendered(_ id: Int64, segment index: Int, queue: PostgresSegmentQueue) throws -> (Set<String>, String?) {
+        let events = try queue.eventList(jobID: id)
+        let claimers = Set(events.compactMap { event -> String? in
+            guard case .segment(_, .available, .running) = event.change else { return nil }
+            return event.workerID
+        })
+        let finisher = events.last { event in
+            guard case .segment(index, .running, .done) = event.change else { return false }
+            return true
+        }?.workerID
+        return (claimers, finisher)
+    }
+}

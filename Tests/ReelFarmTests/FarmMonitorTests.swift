@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import ReelQueue
+
+extension FarmTests {
+    /// The operator's commands: status, jobs, workers, watch and cancel, in JSON.
+    @Suite("Monitoring") struct Monitoring {}
+}
+
+extension FarmTests.Monitoring {
+    @Test("status, jobs, workers and watch --json report the job's real numbers; watch ends with the job")
+    func reports() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let worker = try farm.startWorker("mon-1")
+        let id = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/mon.mov").path)
+        let watch = try FarmChild(name: "watch", executable: farm.reel, arguments: ["watch", "\(id)", "--json"],
+                                  environment: farm.environment, logs: farm.logs)
+        defer { watch.ensureDead() }
+        let job = try await farm.waitForJob(id)
+        #expect(job.state == .done, "\(farm.workerLogs())")
+        let segments = try farm.queue().segmentList(jobID: id).count
+
+        #expect(await watch.wait(timeout: .seconds(5)) == 0, "watch did not end with the job: \(watch.tail())")
+        let events = try watch.stdout.split(separator: "\n").map { try #require(try farmJSON(String($0)) as? [String: Any]) }
+        let last = try #require(events.last)
+        #expect(last["event"] as? String == "end" && (last["message"] as? String)?.contains("done") == true, "\(last)")
+        let progress = events.filter { $0["event"] as? String == "progress" }
+        #expect(progress.last?["frames_done"] as? Int == FarmMedia.frames && progress.last?["frames"] as? Int == FarmMedia.frames)
+        #expect(progress.last?["segments_done"] as? Int == segments && progress.last?["segments"] as? Int == segments)
+
+        let status = try #require(try farmJSON(try await farm.check(["status", "\(id)", "--json"]).stdout) as? [String: Any])
+        let statusJob = try #require(status["job"] as? [String: Any])
+        #expect(statusJob["state"] as? String == "done" && statusJob["frames"] as? Int == FarmMedia.frames)
+        #expect(statusJob["segments"] as? Int == segments && statusJob["finishedAt"] is String)
+        #expect(status["framesDone"] as? Int == FarmMedia.frames)
+        let byState = try #require(status["segmentsByState"] as? [String: Int])
+        #expect(byState["done"] == segments && byState.filter { $0.key != "done" }.values.allSatisfy { $0 == 0 }, "\(byState)")
+        #expect((status["failures"] as? [Any])?.isEmpty == true)
+
+        let jobs = try #require(try farmJSON(try await farm.check(["jobs", "--json"]).stdout) as? [[String: Any]])
+        #expect(jobs.count == 1)
+        #expect(jobs.first?["id"] as? Int == Int(id) && jobs.first?["state"] as? String == "done")
+        #expect(jobs.first?["frames"] as? Int == FarmMedia.frames && jobs.first?["segments"] as? Int == segments)
+
+        let workers = try #require(try farmJSON(try await farm.check(["workers", "--json"]).stdout) as? [[String: Any]])
+        let me = try #require(workers.first { $0["id"] as? String == "mon-1" }, "\(workers)")
+        #expect(me["pid"] as? Int == Int(worker.pid) && me["segmentsDone"] as? Int == segments, "\(me)")
+        #expect(me["lastSeenAt"] is String && me["host"] as? String == ProcessInfo.processInfo.hostName)
+        #expect(await farm.drainWorkers().isEmpty)
+    }
+
+    @Test("cancel stops the running segment, keeps finished parts, and shows canceled segments")
+    func cancel() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let worker = try farm.startWorker("cancel-1")
+        let id = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/cancel.mov").path)
+        _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
+            try farm.segments(id, in: .done).first
+        }
+        let running = try await farm.stopMidSegment([worker], jobID: id).segment
+        let canceled = try await farm.check(["cancel", "\(id)"])
+        #expect(canceled.stdout.contains("canceled"))
+        worker.send(SIGCONT)
+        _ = try await FarmRun.waitFor("the worker to drop its canceled segment", timeout: .seconds(10),
+                                      context: { worker.tail() }) {
+            worker.stderr.contains("lease lost, output discarded") ? true : nil
+        }
+        #expect(worker.isRunning, "a cancel must not stop the worker")
+
+        let status = try #require(try farmJSON(try await farm.check(["status", "\(id)", "--json"]).stdout) as? [String: Any])
+        #expect((status["job"] as? [String: Any])?["state"] as? String == "canceled")
+        let byState = try #require(status["segmentsByState"] as? [String: Int])
+        #expect((byState["canceled"] ?? 0) >= 1 && (byState["done"] ?? 0) >= 1 && byState["running"] == 0, "\(byState)")
+        let segments = try farm.queue().segmentList(jobID: id)
+        let stopped = try #require(segments.first { $0.id == running.id })
+        #expect(stopped.state == .canceled && stopped.partLocation == nil)
+        for segment in segments where segment.state == .done {
+            #expect(FileManager.default.fileExists(atPath: segment.partLocation ?? "/nonexistent"), "\(segment)")
+        }
+        let again = try await farm.run(["cancel", "\(id)"])
+        #expect(again.status == 1 && again.stdout.contains("not active"))
+        #expect(await farm.drainWorkers().isEmpty)
+    }
+}
