@@ -69,35 +69,44 @@ extension Worker {
     }
 }
 
-/// Heartbeats a lease on its own thread; `interrupted` turns true when the job was canceled or the
-/// lease was lost, which stops the render at the next frame.
+/// Heartbeats a lease (a segment's or a stitch step's) on its own thread; `interrupted` turns true
+/// when the job was canceled or the lease was lost, which stops the work at the next frame.
 final class LeaseKeeper: Sendable {
-    let queue: any SegmentQueue
-    let lease: Lease
-    let configuration: WorkerConfiguration
+    let interval: Duration
+    let beat: @Sendable () throws -> HeartbeatResult
     private let flags = Atomic<Int>(0)   // bit 0: stop, bit 1: interrupted
 
-    init(queue: any SegmentQueue, lease: Lease, configuration: WorkerConfiguration) {
-        self.queue = queue
-        self.lease = lease
-        self.configuration = configuration
+    init(interval: Duration, beat: @escaping @Sendable () throws -> HeartbeatResult) {
+        self.interval = interval
+        self.beat = beat
+    }
+
+    /// Keeps a segment lease.
+    convenience init(queue: any SegmentQueue, lease: Lease, configuration: WorkerConfiguration) {
+        self.init(interval: configuration.heartbeatInterval) {
+            try queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration)
+        }
+    }
+
+    /// Keeps a stitch lease.
+    convenience init(queue: any SegmentQueue, stitch lease: StitchLease, configuration: WorkerConfiguration) {
+        self.init(interval: configuration.heartbeatInterval) {
+            try queue.stitchHeartbeat(lease, leaseDuration: configuration.leaseDuration)
+        }
     }
 
     var interrupted: Bool { flags.load(ordering: .relaxed) & 2 != 0 }
 
+    /// A failed heartbeat call (the database unreachable for a moment) is retried at the next beat;
+    /// only an answer of canceled or lost interrupts.
     func start() {
         let thread = Thread { [self] in
-            let step = 0.05
-            var waited = 0.0
-            let interval = Double(configuration.heartbeatInterval.components.seconds)
-                + Double(configuration.heartbeatInterval.components.attoseconds) * 1e-18
+            var next = ContinuousClock.now + interval
             while flags.load(ordering: .relaxed) & 1 == 0 {
-                Thread.sleep(forTimeInterval: step)
-                waited += step
-                guard waited >= interval else { continue }
-                waited = 0
-                if let result = try? queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration),
-                   result != .ok {
+                Thread.sleep(forTimeInterval: 0.05)
+                guard ContinuousClock.now >= next else { continue }
+                next = .now + interval
+                if let result = try? beat(), result != .ok {
                     flags.bitwiseOr(2, ordering: .relaxed)
                     return
                 }

@@ -1,7 +1,6 @@
 import Foundation
 import ReelQueue
 import ReelRender
-import Synchronization
 
 extension Worker {
     /// Stitches a job whose segments are all done, verifying every seam before publishing, then
@@ -9,7 +8,7 @@ extension Worker {
     func stitch(_ claim: StitchClaim, stop: StopSignal) throws {
         let jobID = claim.job.id
         events(.stitching(jobID: jobID))
-        let keeper = StitchKeeper(queue: queue, lease: claim.lease, configuration: configuration)
+        let keeper = LeaseKeeper(queue: queue, stitch: claim.lease, configuration: configuration)
         keeper.start()
         defer { keeper.stop() }
         do {
@@ -50,40 +49,4 @@ extension Worker {
         }
         projects.remove(jobID)
     }
-}
-
-/// Heartbeats a stitch lease on its own thread.
-final class StitchKeeper: Sendable {
-    let queue: any SegmentQueue
-    let lease: StitchLease
-    let configuration: WorkerConfiguration
-    private let flags = Atomic<Int>(0)
-
-    init(queue: any SegmentQueue, lease: StitchLease, configuration: WorkerConfiguration) {
-        self.queue = queue
-        self.lease = lease
-        self.configuration = configuration
-    }
-
-    var interrupted: Bool { flags.load(ordering: .relaxed) & 2 != 0 }
-
-    func start() {
-        let thread = Thread { [self] in
-            let interval = configuration.heartbeatInterval
-            var next = ContinuousClock.now + interval
-            while flags.load(ordering: .relaxed) & 1 == 0 {
-                Thread.sleep(forTimeInterval: 0.05)
-                guard ContinuousClock.now >= next else { continue }
-                next = .now + interval
-                if let result = try? queue.stitchHeartbeat(lease, leaseDuration: configuration.leaseDuration),
-                   result != .ok {
-                    flags.bitwiseOr(2, ordering: .relaxed)
-                    return
-                }
-            }
-        }
-        thread.start()
-    }
-
-    func stop() { flags.bitwiseOr(1, ordering: .relaxed) }
 }
