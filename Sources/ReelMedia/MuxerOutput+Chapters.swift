@@ -6,21 +6,42 @@ extension OutputMuxer {
     /// (referenced by `tref chap`). Each chapter keeps its own exact time base (the least common
     /// multiple of its ends' timescales); no floating point is involved.
     ///
-    /// Call before the first packet is written (the header takes the chapters). May be called more
-    /// than once; chapters are numbered in the order added.
+    /// Call once, before the first packet is written (the header takes the chapters). Chapters must be
+    /// in order and must not overlap.
+    ///
+    /// The chapter track must start at 0: readers (FFmpeg's mov demuxer among them) ignore the edit
+    /// that would delay its first sample and would show the first chapter at 0. So when the first
+    /// chapter starts later, an untitled chapter fills `[0, start)`. A gap between two chapters is
+    /// absorbed by the earlier one (a chapter lasts until the next begins).
     /// - Note: FFmpeg's movenc writes the chapter track at the movie timescale, which `OutputMuxer`
     ///   makes a multiple of every chapter's timescale while it fits in `Int32` (else times are rounded
     ///   to it). The chapter track appears to FFmpeg as a third (data) stream.
     /// - Throws: `MediaError.invalidData` for a chapter that starts before 0, is empty or reversed,
-    ///   or whose ends share no `Int32` timescale; `MediaError.ffmpeg` when allocation fails.
+    ///   overlaps the one before, or whose ends share no `Int32` timescale; `MediaError.ffmpeg` when
+    ///   allocation fails.
     public func addChapters(_ chapters: [Chapter]) throws(MediaError) {
-        precondition(!headerWritten, "add chapters before writing")
-        for chapter in chapters {
-            try addChapter(chapter)
+        precondition(!headerWritten && chapterCount == 0, "add chapters once, before writing")
+        guard let first = chapters.first else { return }
+        let filled = (first.start > .zero ? [Chapter(title: "", start: .zero, end: first.start)] : []) + chapters
+        var exact: [(title: String, timescale: Int32, start: Int64, end: Int64)] = []
+        for (k, chapter) in filled.enumerated() {
+            if k > 0, chapter.start < filled[k - 1].end {
+                throw MediaError.invalidData(path: path, message: "chapter \"\(chapter.title)\" starts at "
+                                             + "\(chapter.start), before the previous one ends (\(filled[k - 1].end))")
+            }
+            exact.append(try exactTimes(of: chapter))
+        }
+        for (id, c) in exact.enumerated() {
+            let result = c.title.withCString { title in
+                reel_add_chapter(muxer.pointer, Int64(id) + 1, AVRational(num: 1, den: c.timescale), c.start, c.end, title)
+            }
+            try check(result, "reel_add_chapter", path: path)
         }
     }
 
-    private func addChapter(_ chapter: Chapter) throws(MediaError) {
+    /// The chapter's ends as whole ticks of one exact time base, after checking them.
+    private func exactTimes(of chapter: Chapter) throws(MediaError)
+        -> (title: String, timescale: Int32, start: Int64, end: Int64) {
         let described = "chapter \"\(chapter.title)\" [\(chapter.start), \(chapter.end))"
         guard chapter.start >= .zero, chapter.start < chapter.end else {
             throw MediaError.invalidData(path: path, message: "\(described) is empty, reversed or before 0")
@@ -30,11 +51,7 @@ extension OutputMuxer {
               let end = try? chapter.end.converted(to: timescale) else {
             throw MediaError.invalidData(path: path, message: "\(described) has no common Int32 timescale")
         }
-        let id = Int64(muxer.pointer.pointee.nb_chapters) + 1
-        let result = chapter.title.withCString { title in
-            reel_add_chapter(muxer.pointer, id, AVRational(num: 1, den: timescale), start.value, end.value, title)
-        }
-        try check(result, "reel_add_chapter", path: path)
+        return (chapter.title, timescale, start.value, end.value)
     }
 
     /// The timescales of the chapters added, for the movie timescale.

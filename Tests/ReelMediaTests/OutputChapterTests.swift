@@ -45,6 +45,29 @@ import ReelModel
         #expect(streams.count == 2, "no chapter track")
     }
 
+    @Test func aLateFirstChapterGetsAnUntitledOneBeforeIt() throws {
+        let dir = try OutputFixtures.makeTempDir()
+        defer { OutputFixtures.cleanUp(dir) }
+        let settings = OutputFixtures.makeSettings(container: .mov)
+        let parts = try OutputFixtures.makeParts(in: dir, settings: settings, cuts: [0, 20])
+        let out = dir.appendingPathComponent("out.mov").path
+        let late = [Chapter(title: "Late", start: Self.time(5005, 30000), end: Self.time(20020, 30000))]
+        try OutputFixtures.stitch(parts, settings: settings, to: out, chapters: late)
+        let probed = try Self.probeChapters(out)
+        #expect(probed == [Chapter(title: "", start: .zero, end: Self.time(5005, 30000))] + late)
+    }
+
+    @Test func overlappingChaptersAreRefused() throws {
+        let dir = try OutputFixtures.makeTempDir()
+        defer { OutputFixtures.cleanUp(dir) }
+        let muxer = try OutputMuxer(path: dir.appendingPathComponent("out.mp4").path, container: .mp4)
+        #expect(throws: MediaError.self) {
+            try muxer.addChapters([Chapter(title: "a", start: .zero, end: Self.time(2, 1)),
+                                   Chapter(title: "b", start: Self.time(1, 1), end: Self.time(3, 1))])
+        }
+        #expect(muxer.chapterCount == 0)
+    }
+
     @Test(arguments: [Chapter(title: "empty", start: time(1, 2), end: time(1, 2)),
                       Chapter(title: "reversed", start: time(1, 1), end: time(1, 2)),
                       Chapter(title: "negative", start: time(-1, 2), end: time(1, 2))])
