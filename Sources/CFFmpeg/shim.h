@@ -78,4 +78,22 @@ static inline const int32_t *reel_stream_display_matrix(AVStream *st) {
     return (sd && size >= 9 * sizeof(int32_t)) ? (const int32_t *)sd : NULL;
 }
 
+/* --- chapters: FFmpeg 5.1 has no public API to add one (avpriv_new_chapter is private). --- */
+
+/* Appends a chapter [start, end) in time_base with a "title" metadata entry to an output
+   context; call before avformat_write_header. The context frees it. Returns 0 or a negative AVERROR. */
+static inline int reel_add_chapter(AVFormatContext *ctx, int64_t id, AVRational time_base,
+                                   int64_t start, int64_t end, const char *title) {
+    AVChapter *ch = av_mallocz(sizeof(AVChapter));
+    if (!ch) return AVERROR(ENOMEM);
+    ch->id = id; ch->time_base = time_base; ch->start = start; ch->end = end;
+    int ret = av_dict_set(&ch->metadata, "title", title, 0);
+    if (ret < 0) { av_free(ch); return ret; }
+    unsigned int before = ctx->nb_chapters;
+    av_dynarray_add(&ctx->chapters, (int *)&ctx->nb_chapters, ch);
+    /* On failure av_dynarray_add frees the array and zeroes the count. */
+    if (ctx->nb_chapters != before + 1) { av_dict_free(&ch->metadata); av_free(ch); return AVERROR(ENOMEM); }
+    return 0;
+}
+
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import ReelMedia
 import ReelQueue
 import ReelRender
 
@@ -30,7 +31,9 @@ extension Worker {
             let totalFrames = whole ? project.plan.totalFrames : parts.reduce(0) { $0 + $1.frames }
             let totalSamples = whole ? project.plan.totalSamples : parts.reduce(0) { $0 + $1.samples }
             let report = try Stitcher.stitch(parts: parts, output: project.composition.output,
-                                             totalFrames: totalFrames, totalSamples: totalSamples, to: output,
+                                             totalFrames: totalFrames, totalSamples: totalSamples,
+                                             chapters: chapters(project, firstFrame: first, frames: totalFrames),
+                                             to: output,
                                              isCancelled: { keeper.interrupted || stop.isAborted })
             keeper.stop()
             if try queue.jobComplete(claim.lease) {
@@ -48,5 +51,15 @@ extension Worker {
             events(.stitchFailed(jobID: jobID, message: message))
         }
         projects.remove(jobID)
+    }
+}
+
+extension Worker {
+    /// The composition's markers as chapters of an output holding timeline frames
+    /// `[firstFrame, firstFrame + frames)` (a `--range` render starts past 0).
+    func chapters(_ project: Project, firstFrame: Int64, frames: Int64) throws -> [Chapter] {
+        let rate = project.composition.output.frameRate
+        return try Stitcher.chapters(from: project.composition.markers, outputStart: rate.time(ofFrame: firstFrame),
+                                     outputDuration: rate.time(ofFrame: frames))
     }
 }

@@ -108,7 +108,12 @@ public final class OutputMuxer {
         }
         if let audio { scales.append(Int64(audio.encoder.settings.sampleRate)) }
         let l = scales.reduce(1) { a, b in a / gcd(a, b) * b }
-        return l <= Int64(Int32.max) ? l : 1000
+        guard l <= Int64(Int32.max) else { return 1000 }
+        // The chapter track is written at the movie timescale: take each chapter's in too, while it fits.
+        return chapterTimescales().reduce(l) { a, b in
+            let c = a / gcd(a, b) * b
+            return c <= Int64(Int32.max) ? c : a
+        }
     }
 
     private func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }

@@ -19,11 +19,11 @@ extension Commands {
         for warning in project.warnings { writeErr("warning: \(warning)\n") }
     }
 
-    /// The markers of a composition, one a line, for `reel plan` (chapters are not written yet).
+    /// The markers of a composition, one a line, for `reel plan` (they become the chapters of an MP4/MOV/M4V).
     static func markerLines(_ composition: Composition) -> [String] {
         guard !composition.markers.isEmpty else { return [] }
         let rate = composition.output.frameRate
-        return ["markers (not written as chapters yet):"] + composition.markers.map { m in
+        return ["markers (written as chapters):"] + composition.markers.map { m in
             let frame = (try? rate.frame(containing: m.time)).map { "frame \($0)" } ?? ""
             return "  \(m.time.secondsText.padding(toLength: 12, withPad: " ", startingAt: 0)) \(frame)  \(m.name)"
         }

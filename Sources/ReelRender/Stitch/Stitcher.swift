@@ -42,14 +42,16 @@ public enum Stitcher {
     /// - Parameters:
     ///   - parts: in timeline order, tiling `[0, totalFrames)`.
     ///   - totalSamples: `S(totalFrames)`.
+    ///   - chapters: chapter marks on the output's own timeline (see `chapters(from:outputStart:outputDuration:)`).
     ///   - isCancelled: polled between parts.
     /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.cancelled`.
     public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
-                              to path: String, isCancelled: @Sendable () -> Bool = { false }) throws -> StitchReport {
+                              chapters: [Chapter] = [], to path: String,
+                              isCancelled: @Sendable () -> Bool = { false }) throws -> StitchReport {
         try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         let temp = PartFiles.temporaryPath(for: path)
         do {
-            let report = try write(parts: parts, output: output, to: temp, isCancelled: isCancelled)
+            let report = try write(parts: parts, output: output, chapters: chapters, to: temp, isCancelled: isCancelled)
             try PartFiles.commit(temp: temp, final: path)
             return report
         } catch let error as MediaError {
@@ -82,11 +84,12 @@ public enum Stitcher {
         }
     }
 
-    static func write(parts: [StitchPart], output: OutputSettings, to temp: String,
+    static func write(parts: [StitchPart], output: OutputSettings, chapters: [Chapter], to temp: String,
                       isCancelled: @Sendable () -> Bool) throws -> StitchReport {
         let firstReader = try PacketReader(path: parts[0].videoPath)
         let reference = firstReader.extradata
         let muxer = try OutputMuxer(path: temp, container: output.container)
+        try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: firstReader, frameRate: output.frameRate)
         var audioSettings = output.audio
         if case .lossless = output.video.rateControl { audioSettings.codec = .pcm }

@@ -34,9 +34,10 @@ extension OutputFixtures {
     /// The stitcher's core, done by hand: video stream-copied with offsets, PCM concatenated
     /// and encoded once, part by part.
     static func stitch(_ parts: [PartFilesSpec], settings: OutputSettings, to output: String,
-                       negativeCTSOffsets: Bool = false) throws {
+                       negativeCTSOffsets: Bool = false, chapters: [Chapter] = []) throws {
         let muxer = try OutputMuxer(path: output, container: settings.container,
                                     negativeCTSOffsets: negativeCTSOffsets)
+        try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: PacketReader(path: parts[0].video), frameRate: settings.frameRate)
         try muxer.addAudioStream(AudioEncoder(settings: settings.audio))
         for part in parts {
