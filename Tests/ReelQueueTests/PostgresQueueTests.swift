@@ -59,6 +59,52 @@ import Testing
         }
     }
 
+    /// The statements that find segments rows, with the index each generic plan must use (nil: no seq scan only).
+    static let segmentStatements: [(PGStatement, String?)] = [
+        (SegmentSQL.claim, "segments_claim"), (SegmentSQL.heartbeat, "segments_pkey"),
+        (SegmentSQL.complete, "segments_pkey"), (SegmentSQL.completedBy, "segments_pkey"),
+        (SegmentSQL.fail, "segments_pkey"), (SegmentSQL.release, "segments_pkey"),
+        (SegmentSQL.rescue, "segments_lease_expiry"), (SegmentSQL.donePartsByHash, "segments_done_by_hash"),
+        (SegmentSQL.cancelForJob, nil), (SegmentSQL.retryForJob, nil), (SegmentSQL.listForJob, nil),
+        (SegmentSQL.countsForJob, nil), (SegmentSQL.failuresForJob, nil),
+    ]
+
+    @Test("prepared statements run generic plans that still use the partial indexes")
+    func genericPlansUseIndexes() throws {
+        try withTestSchema { config in
+            let q = try PostgresSegmentQueue(config)
+            for _ in 0..<4 { _ = try insert(q, makeSpec(segments: 500)) }
+            try q.pool.with { c in
+                _ = try c.exec("ANALYZE")
+                #expect(try c.exec("SHOW plan_cache_mode").rows[0].text("plan_cache_mode") == "force_generic_plan")
+                for (n, (stmt, index)) in Self.segmentStatements.enumerated() {
+                    let plan = try Self.genericPlan(stmt, name: "audit_\(n)", on: c)
+                    #expect(plan.contains("$1"), "\(stmt.name) is not a generic plan:\n\(plan)")
+                    #expect(!plan.contains("Seq Scan on segments"), "\(stmt.name):\n\(plan)")
+                    if let index { #expect(plan.contains(index), "\(stmt.name):\n\(plan)") }
+                }
+            }
+            // The claim really runs its prepared generic plan, and it still claims in order.
+            let claimed = try (0..<8).map { _ in try #require(try claimOne(q)) }
+            #expect(claimed.map(\.segment.index) == [0, 1, 2, 3, 4, 5, 6, 7])
+            let counts = try q.pool.with { c in
+                try c.exec("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1",
+                           [.text(SegmentSQL.claim.name)]).rows[0]
+            }
+            #expect(counts.int("generic_plans") == 8 && counts.int("custom_plans") == 0)
+        }
+    }
+
+    /// EXPLAIN of `stmt`'s generic plan (PREPARE as `name`, then EXPLAIN EXECUTE with NULL for every parameter).
+    static func genericPlan(_ stmt: PGStatement, name: String, on c: PGConnection) throws -> String {
+        _ = try c.exec("PREPARE \(name) AS \(stmt.sql)")
+        let params = try c.exec("SELECT cardinality(parameter_types) AS n FROM pg_prepared_statements WHERE name = $1",
+                                [.text(name)]).rows[0].int("n") ?? 0
+        let args = params == 0 ? "" : "(" + Array(repeating: "NULL", count: params).joined(separator: ", ") + ")"
+        let rows = try c.exec("EXPLAIN (COSTS OFF) EXECUTE \(name)\(args)").rows
+        return rows.map { $0.text("\"QUERY PLAN\"") }.joined(separator: "\n")
+    }
+
     @Test("a lost connection is survived by reconnecting")
     func reconnects() throws {
         try withTestSchema { config in

@@ -1,12 +1,15 @@
 // bench-queue: claim + complete throughput with concurrent workers (one thread and one connection each, claiming
-// one segment at a time), and the time to submit a 5,000-segment job, for the PostgreSQL queue and, as the
-// reference, the in-memory queue. Targets: >= 2,000 segments/s with 32 workers; < 2 s to submit 5,000 segments.
+// one segment at a time), and the time to submit a 5,000-segment job, for the PostgreSQL queue and the in-memory
+// queue. Targets: >= 2,000 segments/s with 32 workers; < 2 s to submit 5,000 segments.
 //
 //     eval "$(scripts/test-postgres.sh)"       # or pass --db URL / set REEL_DATABASE_URL
-//     swift run -c release bench-queue          # --workers 32 --segments 20000 --submit 5000 [--memory-only | --postgres-only]
+//     swift run -c release bench-queue          # --workers 8,16,32 --segments 20000 --submit 5000
+//                                               # [--memory-only | --postgres-only] [--no-pgbench]
 //
-// It migrates a throwaway schema (reel_bench_<random>) and drops it afterwards. The throughput run also drains
-// the three submitted jobs, so it completes 3 x submit + segments segments.
+// For each worker count it migrates a fresh throwaway schema (reel_bench_<random>), drains `segments` segments
+// (plus, in the first, the three submitted jobs), and drops the schema. Unless --no-pgbench, it then runs pgbench
+// with the same claim and complete statements and as many clients in another fresh schema, and prints the ratio
+// (see PgbenchReference): on a shared 2-core machine the absolute figure swings with the load, the ratio much less.
 // (No README beside this file: SwiftPM would warn about an unhandled file in the target.)
 import Dispatch
 import Foundation
@@ -18,22 +21,24 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 
 struct Options {
     var db: String?
-    var workers = 32
+    var workers = [8, 16, 32]
     var segments = 20_000
     var submit = 5_000
     var memoryOnly = false
     var postgresOnly = false
+    var pgbench = true
 
     init(_ args: [String]) {
         var it = args.dropFirst().makeIterator()
         while let a = it.next() {
             switch a {
             case "--db": db = it.next()
-            case "--workers": workers = Int(it.next() ?? "") ?? workers
+            case "--workers": workers = (it.next() ?? "").split(separator: ",").compactMap { Int($0) }
             case "--segments": segments = Int(it.next() ?? "") ?? segments
             case "--submit": submit = Int(it.next() ?? "") ?? submit
             case "--memory-only": memoryOnly = true
             case "--postgres-only": postgresOnly = true
+            case "--no-pgbench": pgbench = false
             default: say("unknown option \(a)"); exit(2)
             }
         }
@@ -65,14 +70,20 @@ func benchSubmit(_ q: any SegmentQueue, _ n: Int) throws -> [Double] {
     }
 }
 
-/// Fills the queue with `total` segments, then lets `workers` threads claim and complete until it is empty.
-func benchThroughput(_ queues: [any SegmentQueue], total: Int) throws -> (Int, Double) {
+/// Inserts `total` available segments in jobs of at most 5,000.
+func fill(_ q: any SegmentQueue, _ total: Int) throws {
     var left = total
     while left > 0 {
         let n = min(left, 5_000)
-        _ = try queues[0].jobInsert(JobInsertParams(spec: makeSpec(segments: n, tag: UUID().uuidString), reuseParts: false))
+        _ = try q.jobInsert(JobInsertParams(spec: makeSpec(segments: n, tag: UUID().uuidString), reuseParts: false))
         left -= n
     }
+}
+
+/// Fills the queue with `total` segments, then lets `workers` threads claim and complete until it is empty.
+func benchThroughput(_ queues: [any SegmentQueue], total: Int) throws -> (Int, Double) {
+    for q in queues { _ = try q.workerList() }  // connects before the clock starts
+    try fill(queues[0], total)
     let done = Atomic<Int>(0)
     let failures = Mutex<[String]>([])
     let group = DispatchGroup()
@@ -97,42 +108,66 @@ func benchThroughput(_ queues: [any SegmentQueue], total: Int) throws -> (Int, D
     return (done.load(ordering: .relaxed), t)
 }
 
-func report(_ label: String, _ queues: [any SegmentQueue], _ o: Options) throws {
-    let submits = try benchSubmit(queues[0], o.submit)
+/// Prints the submit times (when `submit`) and the claim + complete throughput; returns segments/s.
+@discardableResult
+func report(_ label: String, _ queues: [any SegmentQueue], _ o: Options, submit: Bool) throws -> Double {
+    if submit {
+        let sorted = try benchSubmit(queues[0], o.submit).sorted()
+        say(String(format: "%@: submit %d segments: best %.3f s, median %.3f s (target < 2 s)",
+                   label, o.submit, sorted[0], sorted[1]))
+    }
     let (n, t) = try benchThroughput(queues, total: o.segments)
-    let sorted = submits.sorted()
-    say(String(format: "%@: submit %d segments: best %.3f s, median %.3f s (target < 2 s)",
-                 label, o.submit, sorted[0], sorted[1]))
     say(String(format: "%@: claim+complete, %d workers: %d segments in %.2f s = %.0f segments/s (target >= 2000)",
-                 label, queues.count, n, t, Double(n) / t))
+               label, queues.count, n, t, Double(n) / t))
+    return Double(n) / t
 }
 
-let o = Options(CommandLine.arguments)
-do {
-    if !o.postgresOnly {
-        let memory = InMemorySegmentQueue()
-        try report("memory", Array(repeating: memory, count: o.workers), o)
-    }
-    guard !o.memoryOnly else { exit(0) }
-    guard let url = o.db else {
-        say("no database: pass --db URL or set REEL_TEST_DATABASE_URL (eval \"$(scripts/test-postgres.sh)\")")
-        exit(1)
-    }
+/// Runs `body` on a freshly migrated throwaway schema, dropped afterwards.
+func withSchema<T>(_ url: String, _ body: (PostgresQueueConfiguration) throws -> T) throws -> T {
     let schema = "reel_bench_" + String(UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(12))
     let config = PostgresQueueConfiguration(databaseURL: url, schema: schema, maxConnections: 1,
                                             applicationName: "reel-bench")
     let migrator = Migrator(config)
     try migrator.migrate()
     defer { try? migrator.dropSchema() }
-    let queues: [any SegmentQueue] = try (0..<o.workers).map { _ in try PostgresSegmentQueue(config) }
-    if ProcessInfo.processInfo.environment["REEL_BENCH_PROBE"] != nil {
-        let id = try queues[0].jobInsert(JobInsertParams(spec: makeSpec(segments: 10, tag: "probe"))).jobID
-        let t = try seconds { for _ in 0..<2000 { _ = try queues[0].jobGet(id) } }
-        say(String(format: "probe: jobGet %.1f µs per call", t / 2000 * 1e6))
-        let t2 = try seconds { for _ in 0..<2000 { _ = try queues[0].segmentHeartbeat(Lease(segmentID: 1, jobID: id, attempt: 1, token: UUID()), leaseDuration: .seconds(1)) } }
-        say(String(format: "probe: heartbeat (no row) %.1f µs per call", t2 / 2000 * 1e6))
+    return try body(config)
+}
+
+/// The PostgreSQL run for one worker count, then pgbench with as many clients on the same statements.
+func benchPostgres(_ url: String, workers: Int, _ o: Options, submit: Bool) throws {
+    let rate = try withSchema(url) { config in
+        let queues: [any SegmentQueue] = try (0..<workers).map { _ in try PostgresSegmentQueue(config) }
+        return try report("postgres", queues, o, submit: submit)
     }
-    try report("postgres", queues, o)
+    guard o.pgbench else { return }
+    let perClient = max(1, o.segments / workers)
+    let (tps, note) = try withSchema(url) { config in
+        try fill(PostgresSegmentQueue(config), perClient * workers + workers)
+        return PgbenchReference.run(url: url, schema: config.schema!, clients: workers, perClient: perClient)
+    }
+    guard let tps else { return say("pgbench reference: \(note)") }
+    say(String(format: "pgbench reference, same statements, %d clients: %.0f segments/s; reel/pgbench = %.2f",
+               workers, tps, rate / tps))
+}
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+let o = Options(CommandLine.arguments)
+do {
+    say("load average: \(loadAverage())")
+    if !o.postgresOnly {
+        let memory = InMemorySegmentQueue()
+        for (i, w) in o.workers.enumerated() { try report("memory", Array(repeating: memory, count: w), o, submit: i == 0) }
+    }
+    guard !o.memoryOnly else { exit(0) }
+    guard let url = o.db else {
+        say("no database: pass --db URL or set REEL_TEST_DATABASE_URL (eval \"$(scripts/test-postgres.sh)\")")
+        exit(1)
+    }
+    for (i, w) in o.workers.enumerated() { try benchPostgres(url, workers: w, o, submit: i == 0) }
+    say("load average: \(loadAverage())")
 } catch {
     say("bench-queue failed: \(error)")
     exit(1)

@@ -41,7 +41,8 @@ extension PostgresSegmentQueue {
             ])
             guard r.rowCount == 1 else {
                 // A rerun after a lost connection finds its own earlier commit.
-                return try c.exec(SegmentSQL.completedBy, [.int64(lease.segmentID), .uuid(lease.token)]).rowCount == 1
+                return try c.exec(SegmentSQL.completedBy, [.int64(lease.segmentID), .uuid(lease.token)]).rows.first?
+                    .bool("done") == true
             }
             return true
         }

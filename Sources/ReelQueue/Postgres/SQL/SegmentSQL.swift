@@ -76,8 +76,10 @@ enum SegmentSQL {
         """)
 
     /// $1 id, $2 token: whether this lease already completed the segment (a rerun after a lost connection).
+    /// The state is tested in the select list: `state = 'done'` in WHERE let the generic plan walk the
+    /// (large) `segments_done_by_hash` partial index instead of the primary key.
     static let completedBy = PGStatement(name: "segment_completed_by", sql: """
-        SELECT 1 FROM segments WHERE id = $1 AND lease_token = $2 AND state = 'done'
+        SELECT state = 'done' AS done FROM segments WHERE id = $1 AND lease_token = $2
         """)
 
     /// Records one attempt's error, then requeues with backoff or fails at max_attempts.
