@@ -38,6 +38,9 @@ let package = Package(
         .executableTarget(name: "bench-plan", dependencies: ["ReelPlan", "ReelModel"], path: "bench/plan"),
         .executableTarget(name: "bench-queue", dependencies: ["ReelQueue", "ReelModel"], path: "bench/queue"),
         .executableTarget(name: "bench-encode", dependencies: ["ReelMedia", "ReelModel"], path: "bench/encode"),
+        .executableTarget(name: "bench-stitch", dependencies: ["ReelRender", "ReelMedia", "ReelModel"],
+                          path: "bench/stitch"),
+        .executableTarget(name: "bench-sim", path: "bench/sim"),
 
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),

@@ -12,7 +12,8 @@
 # no part is reused. Every output is checked: frame count (ffprobe -count_frames) and a clean decode.
 # Also records "foreign" CPU: the machine's busy CPU time during the run minus the run's own
 # (other processes on the box; above ~2 s the run was disturbed) and the 1-minute load average.
-# Rows -> $RES/timings.tsv (appended), summary with per-round ratios -> $RES/summary.md.
+# Rows -> $RES/timings.tsv (appended), per-segment render seconds of reel runs -> $RES/segments.tsv
+# (session renderer variant run frames seconds), summary with per-round ratios -> $RES/summary.md.
 #
 # Environment: SHARED_BENCH (default: ../shared/bench next to the repository or the main checkout),
 # MEDIA_ROOT (/tmp/bench_media), OUTD (/tmp/reel_bench_out), RES (bench/results),
@@ -87,6 +88,14 @@ for ((r = 1; r <= RUNS; r++)); do
       printf '%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SESSION" "$(date -Is)" "$R" "$v" "$r" "$wall" "$usr" "$sys" \
         "$cpu" "$rss" "$foreign" "$load" "$frames" "$clean" "$rc" | tee -a "$TSV"
       [ $rc = 0 ] || { echo "--- $R $v failed:"; tail -5 "$T/log"; }
+      if [ -d "$T/store" ]; then   # per-segment render seconds, for bench/sim
+        find "$T/store" -name '*.json' -print0 | xargs -0 -r python3 -c '
+import json, sys
+for f in sys.argv[1:]:
+    m = json.load(open(f))
+    print(m["frames"], round(m["renderSeconds"], 3), sep="\t")' \
+          | sed "s/^/$SESSION\t$R\t$v\t$r\t/" >> "$RES/segments.tsv"
+      fi
     done
   done
 done
