@@ -43,6 +43,10 @@ let package = Package(
         .executableTarget(name: "bench-encode", dependencies: ["ReelMedia", "ReelModel"], path: "bench/encode"),
         .executableTarget(name: "bench-otio", dependencies: ["ReelOTIO", "ReelPlan", "ReelModel"], path: "bench/otio",
                           exclude: ["render-samples.sh"]),
+        .executableTarget(name: "bench-stitch", dependencies: ["ReelRender", "ReelMedia", "ReelModel"],
+                          path: "bench/stitch"),
+        .executableTarget(name: "bench-sim", path: "bench/sim"),
+        .executableTarget(name: "bench-memory", dependencies: ["ReelMedia", "ReelModel"], path: "bench/memory"),
 
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),

@@ -96,4 +96,20 @@ static inline int reel_add_chapter(AVFormatContext *ctx, int64_t id, AVRational 
     return 0;
 }
 
+/* glibc: blocks of at least `mmap_bytes` are mmapped and unmapped on free (this also turns off glibc's
+   dynamic thresholds), and free memory above `trim_bytes` at the top of a heap is returned to the system
+   (see ReelMedia's AllocatorTuning). Returns 1 on success, 0 where unsupported. */
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+static inline int reel_set_malloc_thresholds(int mmap_bytes, int trim_bytes) {
+#ifdef __GLIBC__
+    return mallopt(M_MMAP_THRESHOLD, mmap_bytes) == 1 && mallopt(M_TRIM_THRESHOLD, trim_bytes) == 1;
+#else
+    (void)mmap_bytes;
+    (void)trim_bytes;
+    return 0;
+#endif
+}
+
 #endif

@@ -38,6 +38,7 @@ public final class H264PartWriter {
     /// - Throws: `MediaError` when the encoder or the file cannot be opened.
     public init(path: String, settings: OutputSettings, threads: Int = H264PartWriter.defaultThreadCount)
         throws(MediaError) {
+        AllocatorTuning.ensure()
         encoder = try VideoEncoder(settings: settings, threads: threads, path: path)
         muxer = try MuxerContext(path: path, formatName: "mp4")
         let stream = try muxer.addStream()

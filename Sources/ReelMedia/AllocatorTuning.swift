@@ -1,0 +1,37 @@
+import CFFmpeg
+import Synchronization
+
+/// Keeps a worker's resident memory flat over any number of segments.
+///
+/// Every part opens a fresh libx264 encoder whose frame buffers are several megabytes each at
+/// 1920x1080. glibc serves such blocks with `mmap` and unmaps them on free, but its threshold is
+/// dynamic: the first large free raises it to that block's size, so later encoders' buffers come from
+/// the heap arenas instead, which fragment and never shrink. Measured with `reel render --workers 1`
+/// at 1920x1080 (bench/README.md): peak RSS grew from 373–404 MB (5 clips) to 429 MB (15 clips) and
+/// 424 MB (40 clips); with fixed thresholds it is 364–382 MB for all three.
+///
+/// Fixing `M_MMAP_THRESHOLD` turns the dynamic adjustment off, so every block of at least
+/// `mmapThreshold` bytes goes back to the system when freed. The threshold sits above a 1920x1080 luma
+/// plane (2,073,600 bytes), so the per-frame planes stay on the heap. Fixing it also freezes the trim
+/// threshold at glibc's 128 KiB, which would return and re-fault the heap top on every frame (page
+/// faults of a 1080p short render 49 k → 143 k); `trimThreshold` keeps that much free heap instead.
+enum AllocatorTuning {
+    /// Blocks at least this large are mapped and unmapped individually (2 MiB).
+    static let mmapThreshold: Int32 = 2 << 20
+    /// Free memory at the top of a heap beyond this is returned to the system (16 MiB).
+    static let trimThreshold: Int32 = 16 << 20
+
+    /// Applies the settings once per process; later calls do nothing.
+    static func ensure() { _ = applied }
+
+    /// Whether the settings are in force (false before the first encoder opens, and off glibc).
+    static var isActive: Bool { active.load(ordering: .relaxed) }
+
+    private static let active = Atomic<Bool>(false)
+
+    private static let applied: Bool = {
+        let ok = reel_set_malloc_thresholds(mmapThreshold, trimThreshold) == 1
+        active.store(ok, ordering: .relaxed)
+        return ok
+    }()
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""summarize.py TIMINGS.TSV [SESSION...] -> markdown on stdout.
+
+Medians per variant and renderer, and the ratios reel/floor, reel/ffmpeg and ffmpeg/floor computed
+within each round (same session, same run number, same variant: measured back to back), then the
+median over rounds. Rows with rc != 0 are ignored. Rounds whose runs saw more than 2 s of foreign
+CPU are listed but flagged."""
+import csv, statistics, sys
+from collections import defaultdict
+
+rows = [r for r in csv.DictReader(open(sys.argv[1]), delimiter='\t') if r['rc'] == '0']
+sessions = sys.argv[2:]
+if sessions:
+    rows = [r for r in rows if r['session'] in sessions]
+durations = {'short': 21, 'long': 161}
+names = {'floor': 'floor (ref_floor.sh)', 'ffmpeg': 'ffmpeg filter graph (ref_ffmpeg.sh)',
+         'reel': 'reel render (default workers)', 'reel1080w1': 'reel render 1920x1080 --workers 1'}
+order = list(names)
+
+def med(xs): return statistics.median(xs) if xs else float('nan')
+
+print('| variant | renderer | runs | wall s median [min-max] | CPU s | max RSS MB | frames | decode clean | x realtime | foreign CPU s (max) | load1 (max) |')
+print('|---|---|---|---|---|---|---|---|---|---|---|')
+by = defaultdict(list)
+for r in rows: by[(r['variant'], r['renderer'])].append(r)
+for v in durations:
+    for R in order:
+        rs = by.get((v, R))
+        if not rs: continue
+        w = [float(x['wall_s']) for x in rs]
+        print(f"| {v} ({durations[v]} s) | {names[R]} | {len(rs)} | {med(w):.1f} [{min(w):.1f}-{max(w):.1f}] | "
+              f"{med([float(x['cpu_s']) for x in rs]):.1f} | {max(int(x['maxrss_mb']) for x in rs)} | "
+              f"{rs[-1]['frames']} | {'/'.join(sorted(set(x['decode_clean'] for x in rs)))} | {durations[v] / med(w):.2f} | "
+              f"{max(float(x['foreign_cpu_s']) for x in rs):.1f} | {max(float(x['load1']) for x in rs):.1f} |")
+
+rounds = defaultdict(dict)
+for r in rows: rounds[(r['session'], r['run'], r['variant'])][r['renderer']] = r
+print()
+print('Ratios of wall time within each round (same invocation, back to back), median over rounds:')
+print()
+print('| variant | rounds | reel / floor | reel / ffmpeg | ffmpeg / floor | reel CPU / floor CPU | target |')
+print('|---|---|---|---|---|---|---|')
+for v in durations:
+    rr = [x for (s, n, vv), x in sorted(rounds.items()) if vv == v and {'floor', 'ffmpeg', 'reel'} <= x.keys()]
+    if not rr: continue
+    ratio = lambda a, b, k='wall_s': med([float(x[a][k]) / float(x[b][k]) for x in rr])
+    each = ', '.join(f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}" for x in rr)
+    print(f"| {v} | {len(rr)} | {ratio('reel', 'floor'):.2f} ({each}) | {ratio('reel', 'ffmpeg'):.2f} | "
+          f"{ratio('ffmpeg', 'floor'):.2f} | {ratio('reel', 'floor', 'cpu_s'):.2f} | <= 1.2 and <= 0.85 |")

@@ -1,0 +1,70 @@
+import Foundation
+import ReelMedia
+import ReelModel
+import ReelRender
+
+/// Stitch throughput: `bench-stitch [minutes] [segment-seconds] [runs] [parts-dir]`.
+/// Defaults: a 10-minute 1280x720 30 fps output from 10-second parts, 3 runs, parts in
+/// /tmp/reel-bench-stitch (generated once: H264PartWriter ultrafast from synthetic frames, float PCM).
+/// Each run stitches all parts (stream copy + seam checks + one AAC 128k encode) into a fresh file and
+/// reports wall time, × real-time, and the share of the AAC encode (timed alone from the same PCM).
+/// Run with `swift run -c release bench-stitch`.
+let args = CommandLine.arguments
+let minutes = args.count > 1 ? Int64(args[1])! : 10
+let segmentSeconds = args.count > 2 ? Int64(args[2])! : 10
+let runs = args.count > 3 ? Int(args[3])! : 3
+let directory = args.count > 4 ? args[4] : "/tmp/reel-bench-stitch"
+let preset = ProcessInfo.processInfo.environment["PART_PRESET"] ?? "ultrafast"
+
+let rate = try FrameRate(30)
+let output = OutputSettings(width: 1280, height: 720, frameRate: rate,
+                            video: VideoCodecSettings(rateControl: .crf(23), preset: preset))
+let totalFrames = minutes * 60 * 30
+let parts = SyntheticParts(directory: directory, output: output, segmentFrames: segmentSeconds * 30,
+                           totalFrames: totalFrames)
+let generation = try parts.prepare()
+let stitchParts = try parts.stitchParts()
+let totalSamples = try rate.sampleIndex(ofFrame: totalFrames, sampleRate: output.audio.sampleRate)
+let duration = Double(totalFrames) / 30
+if generation > 0 {
+    print(String(format: "generated %d parts (%@) in %.1f s = %.0f fps", parts.count, preset, generation,
+                 Double(totalFrames) / generation))
+}
+let inputBytes = stitchParts.reduce(Int64(0)) { sum, p in
+    sum + ((try? FileManager.default.attributesOfItem(atPath: p.videoPath)[.size] as? Int).map(Int64.init) ?? 0)
+}
+
+/// Encodes every PCM part through one AAC encoder, without muxing: the audio share of a stitch.
+func aacOnly() throws -> Double {
+    let started = ContinuousClock.now
+    let encoder = try AudioEncoder(settings: output.audio)
+    for part in stitchParts {
+        let reader = try PCMPartReader(path: part.audioPath)
+        while let buffer = try reader.read(maxFrames: 1 << 16) { _ = try encoder.encode(buffer) }
+    }
+    _ = try encoder.finish()
+    return seconds(since: started)
+}
+
+let target = "\(directory)/stitched.mp4"
+var walls: [Double] = [], aacs: [Double] = []
+for run in 1...runs {
+    try? FileManager.default.removeItem(atPath: target)
+    let started = ContinuousClock.now
+    let report = try Stitcher.stitch(parts: stitchParts, output: output, totalFrames: totalFrames,
+                                     totalSamples: totalSamples, to: target)
+    let wall = seconds(since: started)
+    let aac = try aacOnly()
+    walls.append(wall)
+    aacs.append(aac)
+    print(String(format: "run %d: stitched %lld frames, %lld samples, %d parts, %.1f MB in %.2f s = %.0f× real-time "
+                 + "(AAC encode alone %.2f s)", run, report.frames, report.samples, report.parts,
+                 Double(report.bytes) / 1e6, wall, duration / wall, aac))
+}
+let wall = walls.sorted()[walls.count / 2], aac = aacs.sorted()[aacs.count / 2]
+var usage = rusage()
+getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+print(String(format: "median: %.2f s for %.0f s of 1280x720 output = %.0f× real-time; %.3f s per part; "
+             + "video copy + checks ≈ %.2f s (%.0f MB/s of part data), AAC ≈ %.2f s; max RSS %ld MB",
+             wall, duration, duration / wall, wall / Double(parts.count), wall - aac,
+             Double(inputBytes) / 1e6 / max(wall - aac, 1e-9), aac, usage.ru_maxrss / 1024))
