@@ -1,3 +1,5 @@
+import ReelModel
+
 /// A usage error: exit status 2, with the command's usage printed.
 struct UsageError: Error, CustomStringConvertible {
     var message: String
@@ -45,7 +47,7 @@ struct Arguments {
                 values[name, default: []].append(value)
             } else {
                 let known = options.union(flagNames).sorted()
-                let hint = Suggest.closest(to: name, among: known).map { "; did you mean --\($0)?" } ?? ""
+                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean --\($0)?" } ?? ""
                 throw UsageError(message: "unknown option \(arg)\(hint)")
             }
         }
@@ -76,27 +78,4 @@ struct Arguments {
     }
 
     private static func isNumber(_ s: String) -> Bool { Double(s) != nil }
-}
-
-/// Did-you-mean suggestions by edit distance.
-enum Suggest {
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var prev = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelModel
 
 /// reel — the command line. Thin: each command parses its arguments and calls the library.
 /// Exit status: 0 success, 1 failure (or an invalid composition), 2 usage error, 130 interrupted.
@@ -39,7 +40,7 @@ guard let name = argv.first, name != "--help", name != "-h", name != "help" else
 }
 if name == "--version" { print("reel \(Commands.version)"); exit(0) }
 guard let command = commands[name] else {
-    let hint = Suggest.closest(to: name, among: Array(commands.keys)).map { " (did you mean \($0)?)" } ?? ""
+    let hint = Suggestion.closest(to: name, in: Array(commands.keys)).map { " (did you mean \($0)?)" } ?? ""
     writeErr("reel: unknown command \"\(name)\"\(hint)\n\n\(usage())\n")
     exit(2)
 }

@@ -1,8 +1,8 @@
 /// "Did you mean …?" suggestions by edit distance.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a plausible typo:
     /// at most 2 edits, and at most a third of the word's length (case is ignored).
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
         for candidate in candidates {
