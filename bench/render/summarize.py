@@ -38,12 +38,18 @@ for r in rows: rounds[(r['session'], r['run'], r['variant'])][r['renderer']] = r
 print()
 print('Ratios of wall time within each round (same invocation, back to back), median over rounds:')
 print()
-print('| variant | rounds | reel / floor | reel / ffmpeg | ffmpeg / floor | reel CPU / floor CPU | target |')
+print('A round is clean when floor, ffmpeg and reel each saw <= 2 s of foreign CPU; the medians use the clean')
+print('rounds when there are any. Per-round reel/floor values in brackets, * = disturbed.')
+print()
+print('| variant | clean rounds (all) | reel / floor | reel / ffmpeg | ffmpeg / floor | reel CPU / floor CPU | target |')
 print('|---|---|---|---|---|---|---|')
+clean_round = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in ('floor', 'ffmpeg', 'reel'))
 for v in durations:
-    rr = [x for (s, n, vv), x in sorted(rounds.items()) if vv == v and {'floor', 'ffmpeg', 'reel'} <= x.keys()]
-    if not rr: continue
+    every = [x for (s, n, vv), x in sorted(rounds.items()) if vv == v and {'floor', 'ffmpeg', 'reel'} <= x.keys()]
+    if not every: continue
+    rr = [x for x in every if clean_round(x)] or every
     ratio = lambda a, b, k='wall_s': med([float(x[a][k]) / float(x[b][k]) for x in rr])
-    each = ', '.join(f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}" for x in rr)
-    print(f"| {v} | {len(rr)} | {ratio('reel', 'floor'):.2f} ({each}) | {ratio('reel', 'ffmpeg'):.2f} | "
+    each = ', '.join(f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}{'' if clean_round(x) else '*'}"
+                     for x in every)
+    print(f"| {v} | {sum(map(clean_round, every))} ({len(every)}) | {ratio('reel', 'floor'):.2f} [{each}] | {ratio('reel', 'ffmpeg'):.2f} | "
           f"{ratio('ffmpeg', 'floor'):.2f} | {ratio('reel', 'floor', 'cpu_s'):.2f} | <= 1.2 and <= 0.85 |")

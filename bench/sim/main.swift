@@ -11,12 +11,17 @@ import Foundation
 ///   --heartbeat-interval S [5]    --round-trip-ms M [1]
 ///   --stitch-speed X [100]        stitch throughput, × real-time
 ///   --workers LIST [1,2,4,…,1000] --segments-per-worker K [2] (adaptive table: segment = output/(K·W), ≥ 1 frame)
+///   --costs FILE [--costs-filter TEXT] [--fps F (30)]: fit render-per-second, segment-overhead and jitter
+///                                 to measured segments (lines ending "frames<TAB>seconds": bench/results/segments.tsv)
 var model = FarmModel()
 var workerCounts = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000]
 var perWorker = 2.0
+var costs: String? = nil, costsFilter: String? = nil, fps = 30.0
 var arguments = Array(CommandLine.arguments.dropFirst())
 while arguments.count >= 2 {
     let name = arguments.removeFirst(), value = arguments.removeFirst()
+    if name == "--costs" { costs = value; continue }
+    if name == "--costs-filter" { costsFilter = value; continue }
     guard let x = Double(value) ?? (name == "--workers" ? 0 : nil) else { fatalError("\(name): not a number: \(value)") }
     switch name {
     case "--output-seconds": model.outputSeconds = x
@@ -31,11 +36,20 @@ while arguments.count >= 2 {
     case "--round-trip-ms": model.roundTrip = x / 1000
     case "--stitch-speed": model.stitchSpeed = x
     case "--segments-per-worker": perWorker = x
+    case "--fps": fps = x
     case "--workers": workerCounts = value.split(separator: ",").map { Int($0)! }
     default: fatalError("unknown option \(name)")
     }
 }
 
+if let costs {
+    guard let fit = CostFit(file: costs, filter: costsFilter) else { fatalError("--costs \(costs): no \"frames<TAB>seconds\" lines") }
+    model.renderPerSecond = fit.perFrame * fps
+    model.segmentOverhead = fit.overhead
+    model.jitter = fit.spread
+    print(String(format: "fitted %d measured segments: %.3f s + %.4f s/frame (%.2f s per output second), spread %.2f",
+                 fit.samples, fit.overhead, fit.perFrame, fit.perFrame * fps, fit.spread))
+}
 print(String(format: "model: %.0f s output; render %.2f s per output second + %.2f s per segment (CV %.2f); queue "
              + "%.3f/%.3f/%.3f ms per claim/complete/heartbeat, heartbeat every %.0f s, round trip %.1f ms; "
              + "stitch %.0f× real-time (%.1f s)", model.outputSeconds, model.renderPerSecond, model.segmentOverhead,
