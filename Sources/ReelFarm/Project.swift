@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelPlan
+import ReelRender
 
 extension FFmpegProber: MediaProber {}
 
@@ -14,6 +15,16 @@ public struct MediaFileProber: MediaProber {
     public func probe(path: String) throws -> MediaFacts {
         do { return try MediaProbe.probe(path: path, scanKeyframes: scanKeyframes) } catch {
             throw ProbeFailure(reason: error.reason)
+        }
+    }
+
+    /// Decodes a title image, or opens a font the way the renderer will.
+    public func check(_ file: TitleFile) throws {
+        switch file {
+        case .image(let path):
+            do { _ = try PNGImage.decode(path: path) } catch { throw ProbeFailure(reason: error.reason) }
+        case .font(let name):
+            do { _ = try FontRasterizer(font: name) } catch { throw ProbeFailure(reason: "\(error)") }
         }
     }
 }
@@ -87,7 +98,8 @@ public struct MediaRoots: Sendable {
     /// - Throws: `FarmError.outsideMediaRoots` for the first source outside every root.
     public func check(_ composition: Composition) throws {
         guard !roots.isEmpty else { return }
-        let paths = composition.assets.values.map(\.path).sorted() + composition.titles.compactMap(\.image)
+        let fontPaths = composition.titles.compactMap(\.font).filter { $0.contains("/") }
+        let paths = composition.assets.values.map(\.path).sorted() + composition.titles.compactMap(\.image) + fontPaths
         for path in paths where !contains(path) {
             throw FarmError.outsideMediaRoots(path: path, roots: roots)
         }
@@ -111,5 +123,18 @@ struct RootedProber<Inner: MediaProber>: MediaProber {
             throw FarmError.outsideMediaRoots(path: path, roots: roots.roots)
         }
         return try inner.probe(path: path)
+    }
+
+    /// Title images, and fonts given as a path, must lie under the roots too.
+    func check(_ file: TitleFile) throws {
+        switch file {
+        case .image(let path), .font(let path) where path.contains("/"):
+            guard roots.roots.isEmpty || roots.contains(path) else {
+                throw FarmError.outsideMediaRoots(path: path, roots: roots.roots)
+            }
+        case .font:
+            break
+        }
+        try inner.check(file)
     }
 }

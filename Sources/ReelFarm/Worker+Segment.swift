@@ -36,11 +36,22 @@ extension Worker {
             }
         } catch let error as QueueError {
             throw error
-        } catch RenderError.segment(_, let message) {
-            try fail(claimed, message: message, renderers: &renderers)
+        } catch RenderError.segment(_, let message, let permanent) {
+            try fail(claimed, message: message, permanent: permanent, renderers: &renderers)
         } catch {
-            try fail(claimed, message: "\(error)", renderers: &renderers)
+            try fail(claimed, message: "\(error)", permanent: Self.isPermanent(error), renderers: &renderers)
         }
+    }
+
+    /// Errors outside the renderer that no retry can fix: the composition or its sources changed or are invalid.
+    static func isPermanent(_ error: any Error) -> Bool {
+        if let farm = error as? FarmError {
+            switch farm {
+            case .invalid, .contentChanged, .outsideMediaRoots: return true
+            case .io, .jobFailed, .cancelled, .other: return false
+            }
+        }
+        return RenderError.isPermanent(error)
     }
 
     /// The job's planned segment for a claimed one; its content hash must not have changed.
@@ -56,12 +67,14 @@ extension Worker {
         return planned
     }
 
-    func fail(_ claimed: ClaimedSegment, message: String, renderers: inout RendererCache) throws {
+    /// Records the attempt's failure. A permanent one (the input is at fault) fails the segment and its
+    /// job at once: retrying a missing file or a composition error only wastes the farm's time.
+    func fail(_ claimed: ClaimedSegment, message: String, permanent: Bool, renderers: inout RendererCache) throws {
         let lease = claimed.lease
         projects.remove(lease.jobID)
         renderers.remove(lease.jobID)
         let result = try queue.segmentFail(SegmentFailParams(lease: lease, message: message,
-                                                             backoff: configuration.backoff))
+                                                             backoff: configuration.backoff, permanent: permanent))
         var retry = false
         if case .retrying = result { retry = true }
         events(.segmentFailed(jobID: lease.jobID, segment: claimed.segment.index, attempt: lease.attempt,

@@ -23,8 +23,7 @@ extension Worker {
                            audioPath: configuration.store.audioPath(for: segment.contentHash))
             }
             let output = claim.job.outputLocation
-            try FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try OutputTarget.prepare(output)
             // A whole timeline must hold exactly totalFrames and S(totalFrames); a range render
             // (`--range`) holds the frames and samples of the segments it covers.
             let whole = first == 0 && segments.last?.frames.upperBound == project.plan.totalFrames

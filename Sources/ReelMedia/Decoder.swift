@@ -13,6 +13,10 @@ final class Decoder {
     /// and the renderer held the last frame), which BadInputTests catches; so the automatic count stays.
     static let decodeThreads: Int32 = 0
 
+    /// The largest source picture decoded (8192 × 8192, above 8K UHD and DCI 8K): a crafted header
+    /// claiming 65535 × 65535 is refused by FFmpeg before it allocates frames of gigabytes.
+    static let maxSourcePixels: Int64 = 8192 * 8192
+
     /// Opens a decoder for `stream`.
     /// - Parameters:
     ///   - threaded: decode with `decodeThreads` frame/slice threads (the output is the same as
@@ -33,11 +37,13 @@ final class Decoder {
         ctx.pointee.thread_count = threaded ? Self.decodeThreads : 1
         ctx.pointee.thread_type = threaded ? FF_THREAD_FRAME | FF_THREAD_SLICE : 0
         ctx.pointee.flags |= Int32(bitPattern: UInt32(AV_CODEC_FLAG_BITEXACT))
+        ctx.pointee.max_pixels = Self.maxSourcePixels
         try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
     }
 
     /// Opens a decoder for a codec without a container (a single PNG image, for one).
-    init(codecID: AVCodecID, path: String) throws(MediaError) {
+    /// - Parameter maxPixels: FFmpeg refuses pictures larger than this (`max_pixels`) before allocating them.
+    init(codecID: AVCodecID, path: String, maxPixels: Int64 = Int64(Int32.max)) throws(MediaError) {
         guard let codec = avcodec_find_decoder(codecID) else {
             throw .unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(codecID)))
         }
@@ -47,6 +53,7 @@ final class Decoder {
         self.path = path
         self.context = ctx
         ctx.pointee.thread_count = 1
+        ctx.pointee.max_pixels = maxPixels
         try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
     }
 

@@ -10,10 +10,14 @@ struct DecoderClock {
     let originNum: Int64, originDen: Int64
     let path: String
 
-    init(demuxer: Demuxer, stream: UnsafeMutablePointer<AVStream>) {
+    /// - Throws: `MediaError.invalidData` for a time base that is not positive or an origin out of range.
+    init(demuxer: Demuxer, stream: UnsafeMutablePointer<AVStream>) throws(MediaError) {
         tbNum = Int64(stream.pointee.time_base.num)
         tbDen = Int64(stream.pointee.time_base.den)
-        (originNum, originDen) = demuxer.origin()
+        guard tbNum > 0, tbDen > 0 else {
+            throw .invalidData(path: demuxer.path, message: "stream \(stream.pointee.index) has time base \(tbNum)/\(tbDen)")
+        }
+        (originNum, originDen) = try demuxer.origin()
         path = demuxer.path
     }
 

@@ -17,24 +17,30 @@ final class DecoderSampleBuffer {
 
     deinit { planes.forEach { $0.deallocate() } }
 
+    /// Samples outside this range are never stored (see `reset(at:keeping:)`).
+    private(set) var keep: Range<Int64> = Int64.min..<Int64.max
+
     /// Forgets every sample; the buffer restarts empty at `index`.
-    func reset(at index: Int64) {
+    /// - Parameter keeping: when given, only samples in this range are stored from now on. A decoder
+    ///   filling one block keeps just that block, so a file whose timestamps jump by hours costs a
+    ///   block of silence, not hours of it; memory stays bounded by the range, whatever the file says.
+    func reset(at index: Int64, keeping: Range<Int64>? = nil) {
         start = index
         count = 0
+        if let keeping { keep = keeping }
     }
 
     /// Writes `n` samples per channel from `source` at absolute index `index`. A gap after the
-    /// current end is filled with silence; samples before `start` are dropped; overlapping samples
-    /// are overwritten (the later frame wins).
+    /// current end is filled with silence; samples before `start` or outside `keep` are dropped;
+    /// overlapping samples are overwritten (the later frame wins).
     func write(_ source: [UnsafePointer<Float>], count n: Int, at index: Int64) {
-        if count == 0 { start = index }
-        var skip = 0, at = index
-        if at < start {
-            skip = Int(start - at)
-            at = start
-        }
-        guard n > skip else { return }
-        let offset = Int(at - start), total = n - skip
+        let (sum, overflow) = index.addingReportingOverflow(Int64(n))
+        let lo = max(index, keep.lowerBound), hi = min(overflow ? Int64.max : sum, keep.upperBound)
+        guard lo < hi else { return }
+        if count == 0 { start = lo }
+        guard start < hi else { return }
+        let at = max(lo, start)
+        let skip = Int(at - index), offset = Int(at - start), total = Int(hi - at)
         reserve(offset + total)
         if offset > count {
             for p in planes { (p + count).update(repeating: 0, count: offset - count) }

@@ -85,7 +85,7 @@ final class DecoderSampleWindow {
             let atStart = target <= firstSample
             input = try DecoderStream(path: path, type: AVMEDIA_TYPE_AUDIO, threaded: false)
             if !atStart { try input.seek(to: input.clock.ticks(ofSample: target, rate: sampleRate)) }
-            buffer.reset(at: j * blockLength)
+            buffer.reset(at: j * blockLength, keeping: j * blockLength - preroll..<(j + 1) * blockLength)
             blockEnded = false
             guard let anchor = try nextFrame() else {
                 if atStart { return endOfStream() }

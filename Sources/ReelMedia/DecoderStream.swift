@@ -36,7 +36,7 @@ final class DecoderStream {
         self.index = index
         self.stream = st
         self.decoder = try Decoder(stream: st, path: path, threaded: threaded)
-        clock = DecoderClock(demuxer: demuxer, stream: st)
+        clock = try DecoderClock(demuxer: demuxer, stream: st)
         startTicks = st.pointee.start_time == avNoPTS ? nil : st.pointee.start_time
         hasCompleteIndex = DecoderStream.isIndexComplete(st)
     }

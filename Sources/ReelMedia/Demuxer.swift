@@ -7,16 +7,13 @@ final class Demuxer {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
 
-    /// Opens `path` and reads its stream information.
-    /// - Throws: `MediaError.fileNotFound` when nothing is at `path`; `MediaError.ffmpeg` naming the
-    ///   path and FFmpeg's message when the file cannot be opened or parsed (corrupt, truncated).
+    /// Opens `path` under the `InputPolicy` and reads its stream information.
+    /// - Throws: `MediaError.fileNotFound` when nothing is at `path`; `.invalidData` for a FIFO, device or
+    ///   a playlist that names other files; `MediaError.ffmpeg` naming the path and FFmpeg's message when
+    ///   the file cannot be opened or parsed (corrupt, truncated).
     init(path: String) throws(MediaError) {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-        var raw: UnsafeMutablePointer<AVFormatContext>? = nil
-        try check(avformat_open_input(&raw, path, nil, nil), "avformat_open_input", path: path)
-        guard let ctx = raw else {
-            throw .invalidData(path: path, message: "avformat_open_input returned no context")
-        }
+        let ctx = try InputPolicy.openInput(path)
+        var raw: UnsafeMutablePointer<AVFormatContext>? = ctx
         let found = avformat_find_stream_info(ctx, nil)
         if found < 0 {
             avformat_close_input(&raw)

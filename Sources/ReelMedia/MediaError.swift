@@ -1,3 +1,5 @@
+import CFFmpeg
+
 /// Errors raised by ReelMedia. Each names the file and, for FFmpeg failures, the call and FFmpeg's message.
 public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An FFmpeg call failed: `function` is the C function, `code` its return value.
@@ -8,6 +10,9 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedCodec(path: String, codec: String)
     case invalidData(path: String, message: String)
     case io(path: String, message: String)
+
+    /// `AVERROR_INVALIDDATA`: FFmpeg found the data itself broken (not an I/O fault).
+    public static let invalidDataCode: Int32 = reel_averror_invaliddata()
 
     public var description: String {
         switch self {

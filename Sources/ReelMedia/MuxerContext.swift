@@ -17,14 +17,18 @@ final class MuxerContext {
         guard let ctx else {
             throw MediaError.io(path: path, message: "no muxer named \(formatName)")
         }
+        // Open the file before any stored property is set: a throwing init then never runs `deinit`,
+        // so the context is freed exactly once, here.
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        defer { av_dict_free(&options) }
+        let opened = avio_open2(&ctx.pointee.pb, InputPolicy.url(path), AVIO_FLAG_WRITE, nil, &options)
+        guard opened >= 0 else {
+            avformat_free_context(ctx)
+            throw MediaError.io(path: path, message: "cannot be created: \(ffmpegErrorString(opened))")
+        }
         pointer = ctx
         self.path = path
-        do {
-            try check(avio_open(&ctx.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
-        } catch {
-            avformat_free_context(ctx)
-            throw error
-        }
     }
 
     deinit {

@@ -8,7 +8,7 @@ public enum PNGImage {
     ///   `.ffmpeg` / `.invalidData` naming the path when it is not a decodable PNG.
     public static func decode(path: String) throws(MediaError) -> RGBAImage {
         let bytes = try readFile(path)
-        let decoder = try Decoder(codecID: AV_CODEC_ID_PNG, path: path)
+        let decoder = try Decoder(codecID: AV_CODEC_ID_PNG, path: path, maxPixels: maxPixels)
         let packet = DemuxerPacket()
         try check(av_new_packet(packet.pointer, Int32(bytes.count)), "av_new_packet", path: path)
         bytes.withUnsafeBytes { raw in
@@ -23,8 +23,17 @@ public enum PNGImage {
         return try toRGBA(frame, path: path)
     }
 
+    /// The largest PNG file read (a title image or logo is far smaller).
+    static let maxFileBytes = 64 << 20
+    /// The largest picture decoded, in pixels (8192 × 8192).
+    static let maxPixels: Int64 = 8192 * 8192
+
     static func readFile(_ path: String) throws(MediaError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        try InputPolicy.checkRegularFile(path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxFileBytes else {
+            throw .invalidData(path: path, message: "is \(size) bytes; a PNG title image may have at most \(maxFileBytes)")
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

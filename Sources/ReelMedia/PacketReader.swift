@@ -17,10 +17,7 @@ public final class PacketReader {
 
     /// - Throws: `MediaError.fileNotFound`, `.noVideoStream`, or `.ffmpeg` when the file does not open.
     public init(path: String) throws(MediaError) {
-        guard FileManager.default.fileExists(atPath: path) else { throw MediaError.fileNotFound(path: path) }
-        var ctx: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_open_input(&ctx, path, nil, nil), "avformat_open_input", path: path)
-        guard let ctx else { throw MediaError.io(path: path, message: "avformat_open_input gave no context") }
+        let ctx = try InputPolicy.openInput(path)
         format = ctx
         self.path = path
         do {

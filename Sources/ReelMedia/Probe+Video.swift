@@ -33,13 +33,15 @@ extension MediaProbe {
         let count = avformat_index_get_entries_count(st)
         guard count > 0, DecoderStream.isIndexComplete(st) else { return [] }
         let shift = try firstPacketShift(demuxer, index)
-        let clock = DecoderClock(demuxer: demuxer, stream: st)
+        let clock = try DecoderClock(demuxer: demuxer, stream: st)
         var times: [RationalTime] = []
         for i in 0..<count {
             var ts: Int64 = 0, flags: Int32 = 0
             guard reel_index_entry(st, i, &ts, &flags) != 0, flags & AVINDEX_KEYFRAME != 0,
                   flags & AVINDEX_DISCARD_FRAME == 0 else { continue }
-            times.append(try clock.mediaTime(ofTicks: ts + shift))
+            let (shifted, overflow) = ts.addingReportingOverflow(shift)
+            guard !overflow else { continue }
+            times.append(try clock.mediaTime(ofTicks: shifted))
         }
         return times.sorted()
     }
@@ -50,13 +52,15 @@ extension MediaProbe {
         defer { _ = try? demuxer.seek(streamIndex: index, to: Int64.min) }
         guard try demuxer.read(streamIndex: index, into: packet) else { return 0 }
         let p = packet.pointer.pointee
-        return p.pts == avNoPTS || p.dts == avNoPTS ? 0 : p.pts - p.dts
+        guard p.pts != avNoPTS, p.dts != avNoPTS else { return 0 }
+        let (shift, overflow) = p.pts.subtractingReportingOverflow(p.dts)
+        return overflow ? 0 : shift
     }
 
     /// Keyframe times from every video packet's presentation timestamp.
     static func scannedKeyframes(_ demuxer: Demuxer, _ index: Int32) throws(MediaError) -> [RationalTime] {
         let st = demuxer.stream(index)
-        let clock = DecoderClock(demuxer: demuxer, stream: st)
+        let clock = try DecoderClock(demuxer: demuxer, stream: st)
         let packet = DemuxerPacket()
         var times: [RationalTime] = []
         while try demuxer.read(streamIndex: index, into: packet) {

@@ -41,8 +41,11 @@ public enum OTIOImporter {
                                            prober: prober, log: log)
         guard !log.hasErrors else { throw .invalid(log.errors) }
         do {
-            return try OTIOTimelineBuilder(timeline: timeline, reel: reel, log: log, options: options,
-                                           baseDirectory: baseDirectory, prober: prober).build()
+            let imported = try OTIOTimelineBuilder(timeline: timeline, reel: reel, log: log, options: options,
+                                                   baseDirectory: baseDirectory, prober: prober).build()
+            let limits = CompositionLimits.check(imported.composition)
+            guard limits.isEmpty else { throw OTIOError.invalid(limits) }
+            return imported
         } catch let error as OTIOError {
             throw error
         } catch {

@@ -1,4 +1,5 @@
 import CFreeType
+import ReelModel
 
 /// Rasterises text with FreeType into an alpha mask.
 ///
@@ -45,21 +46,28 @@ public final class FontRasterizer {
     /// Renders `text` at `pixelSize` pixels per em.
     /// - Returns: the coverage mask; `.empty` for empty text or a non-positive size.
     /// - Throws: `TitleError.freetype` when FreeType fails to size the face or load a glyph.
-    public func rasterize(_ text: String, pixelSize: Int) throws(TitleError) -> TitleMask {
+    /// - Throws: `TitleError.tooLarge` (naming `title`) when the mask would exceed
+    ///   `CompositionLimits.maxTitleRasterPixels`; it is measured before anything that large is allocated.
+    public func rasterize(_ text: String, pixelSize: Int, title: String = "") throws(TitleError) -> TitleMask {
         guard pixelSize > 0, !text.isEmpty else { return .empty }
         try call("FT_Set_Pixel_Sizes", FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)))
         let metrics = face.pointee.size.pointee.metrics
         let ascender = Int((metrics.ascender + 63) >> 6), lineHeight = Int((metrics.height + 63) >> 6)
         var layout = TitleGlyphLayout()
         for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            try layoutLine(line, baseline: ascender + row * lineHeight, into: &layout)
+            try layoutLine(line, baseline: ascender + row * lineHeight, into: &layout, title: title)
         }
         layout.lineHeight = lineHeight
+        let (width, height) = layout.maskSize()
+        guard width * height <= CompositionLimits.maxTitleRasterPixels else {
+            throw .tooLarge(title: title, message: "the text needs \(width) × \(height) pixels")
+        }
         return layout.mask()
     }
 
     /// Places the glyphs of one line on the baseline.
-    private func layoutLine(_ line: Substring, baseline: Int, into layout: inout TitleGlyphLayout) throws(TitleError) {
+    private func layoutLine(_ line: Substring, baseline: Int, into layout: inout TitleGlyphLayout,
+                            title: String) throws(TitleError) {
         let hasKerning = face.pointee.face_flags & FT_Long(1 << 6) != 0   // FT_FACE_FLAG_KERNING
         var pen = 0, previous: FT_UInt = 0
         layout.beginLine()
@@ -75,6 +83,10 @@ public final class FontRasterizer {
             let slot = face.pointee.glyph.pointee
             layout.add(TitleGlyphLayout.coverage(of: slot.bitmap), x: (pen + 32) >> 6 + Int(slot.bitmap_left),
                        y: baseline - Int(slot.bitmap_top))
+            // Glyphs are kept until the mask is built; their ink alone must stay within bounds.
+            guard layout.glyphPixels <= 2 * CompositionLimits.maxTitleRasterPixels else {
+                throw .tooLarge(title: title, message: "the text's glyphs need over \(layout.glyphPixels) pixels")
+            }
             pen += Int(slot.advance.x)
             previous = index
         }

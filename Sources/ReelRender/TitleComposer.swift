@@ -37,6 +37,16 @@ enum TitleComposer {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// `scaled(_:by:)`, refused when the result would exceed `CompositionLimits.maxTitleRasterPixels`.
+    static func checkedScale(_ image: RGBAImage, by scale: Rational, title: String) throws(TitleError) -> RGBAImage {
+        let f = scale.doubleValue
+        let width = (Double(image.width) * f).rounded(), height = (Double(image.height) * f).rounded()
+        guard width * height <= Double(CompositionLimits.maxTitleRasterPixels) else {
+            throw .tooLarge(title: title, message: "the image at scale \(scale) needs \(Int(width)) × \(Int(height)) pixels")
+        }
+        return scaled(image, by: scale)
+    }
+
     /// `image` resized by `scale` (each side `round(side · scale)`, at least 1), bilinear on
     /// premultiplied colour, sampling pixel centres. Scale 1 returns the image unchanged.
     static func scaled(_ image: RGBAImage, by scale: Rational) -> RGBAImage {

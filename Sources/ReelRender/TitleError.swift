@@ -6,6 +6,8 @@ public enum TitleError: Error, Equatable, Sendable, CustomStringConvertible {
     case freetype(function: String, code: Int32, font: String)
     /// A title's keyframes could not be evaluated exactly (arithmetic overflow).
     case keyframes(title: String, message: String)
+    /// A title's raster would exceed `CompositionLimits.maxTitleRasterPixels` (or its pixel size the limit).
+    case tooLarge(title: String, message: String)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum TitleError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "\(searched.joined(separator: ", ")))"
         case let .freetype(function, code, font): return "\(font): \(function) failed (FreeType error \(code))"
         case let .keyframes(title, message): return "title \(title): keyframes: \(message)"
+        case let .tooLarge(title, message):
+            return "title \(title): too large: \(message); a title may cover at most 4096 × 4096 pixels"
         }
     }
 }

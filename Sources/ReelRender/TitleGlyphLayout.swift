@@ -10,19 +10,22 @@ struct TitleGlyphLayout {
     var glyphs: [Glyph] = []
     var lineAdvances: [Int] = []
     var lineHeight = 0
+    /// The coverage pixels stored so far, summed over glyphs (bounded by the rasterizer).
+    private(set) var glyphPixels = 0
 
     mutating func beginLine() {}
 
     mutating func add(_ coverage: (width: Int, height: Int, alpha: [UInt8]), x: Int, y: Int) {
         guard coverage.width > 0, coverage.height > 0 else { return }
+        glyphPixels += coverage.width * coverage.height
         glyphs.append(Glyph(x: x, y: y, width: coverage.width, height: coverage.height, line: lineAdvances.count,
                             alpha: coverage.alpha))
     }
 
     mutating func endLine(advance: Int) { lineAdvances.append(advance) }
 
-    /// The mask: lines centred in the layout box, the box grown to hold all ink.
-    func mask() -> TitleMask {
+    /// The box: lines centred in the layout box, grown to hold all ink.
+    func bounds() -> (minX: Int, minY: Int, width: Int, height: Int, shift: [Int]) {
         let boxWidth = lineAdvances.max() ?? 0
         let shift = lineAdvances.map { (boxWidth - $0) / 2 }
         var minX = 0, minY = 0, maxX = boxWidth, maxY = lineAdvances.count * lineHeight
@@ -30,7 +33,18 @@ struct TitleGlyphLayout {
             minX = min(minX, g.x + shift[g.line]); maxX = max(maxX, g.x + shift[g.line] + g.width)
             minY = min(minY, g.y); maxY = max(maxY, g.y + g.height)
         }
-        let width = maxX - minX, height = maxY - minY
+        return (minX, minY, maxX - minX, maxY - minY, shift)
+    }
+
+    /// The mask's size, before it is allocated.
+    func maskSize() -> (width: Int, height: Int) {
+        let b = bounds()
+        return (b.width, b.height)
+    }
+
+    /// The mask: lines centred in the layout box, the box grown to hold all ink.
+    func mask() -> TitleMask {
+        let (minX, minY, width, height, shift) = bounds()
         guard width > 0, height > 0 else { return .empty }
         var alpha = [UInt8](repeating: 0, count: width * height)
         for g in glyphs {

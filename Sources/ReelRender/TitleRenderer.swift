@@ -55,9 +55,15 @@ public final class TitleRenderer {
         var mask = TitleMask.empty
         if let text = title.text, !text.isEmpty {
             let size = Int((try? Rational(Int64(title.size)) * scale)?.roundedToNearest ?? 0)
-            mask = try font(title.font).rasterize(text, pixelSize: size)
+            guard size <= CompositionLimits.maxTitlePixelSize else {
+                throw .tooLarge(title: title.origin, message: "text size × scale is \(size) pixels, above "
+                                + "\(CompositionLimits.maxTitlePixelSize)")
+            }
+            mask = try font(title.font).rasterize(text, pixelSize: size, title: title.origin)
         }
-        let scaledImage = image.map { TitleComposer.scaled($0, by: scale) }
+        let scaledImage = try image.map { image throws(TitleError) in
+            try TitleComposer.checkedScale(image, by: scale, title: title.origin)
+        }
         let rgba = TitleComposer.compose(text: mask, color: title.color, over: scaledImage)
         let raster = TitleRaster(rgba: rgba.pixels, width: rgba.width, height: rgba.height)
         rasterisations += 1
@@ -81,7 +87,10 @@ public final class TitleRenderer {
             let d = Int128(p.denominator) * 2
             var q = n / d
             if n % d != 0 && n < 0 { q -= 1 }
-            return Int(clamping: q) & ~1
+            // Anything further out than one frame plus the raster is invisible; clamping there keeps
+            // `left + width` far from overflow whatever position a composition asks for.
+            let bound = Int128(extent) + Int128(size) + 2
+            return Int(min(max(q, -bound), bound)) & ~1
         }
         return (corner(anchor.x, frame.width, raster.width), corner(anchor.y, frame.height, raster.height))
     }

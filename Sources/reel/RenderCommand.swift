@@ -34,6 +34,7 @@ extension Commands {
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
         printWarnings(project)
+        let target = try OutputTarget.prepare(absolute(output))
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
         let render = LocalRender(project: project, options: .init(workers: workers, store: store,
@@ -43,6 +44,7 @@ extension Commands {
         let stop = StopSignal()
         let signals = SignalHandler(stop: stop) { display.message("interrupted: stopping at the next frame…") }
         defer { signals.cancel() }
+        if let folder = target.createdFolder { display.message("created the output folder \(folder)", event: "folder") }
         display.message("rendering \(path): \(project.plan.totalFrames) frames in \(render.segments.count) segments "
                         + "on \(workers) worker\(workers == 1 ? "" : "s")", event: "start")
         do {

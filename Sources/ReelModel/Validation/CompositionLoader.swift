@@ -33,13 +33,18 @@ public enum CompositionLoader {
         }
         let document = CompositionDocument.decode(root, baseDirectory: baseDirectory, log: log)
         let facts = probeAssets(document.assets, prober: prober, log: log)
+        checkTitleFiles(document.titles, prober: prober, log: log)
         CompositionChecker(document: document, facts: facts, log: log).run()
         guard log.isEmpty else { throw CompositionLoadError(diagnostics: log.items) }
+        let composition: Composition
         do {
-            return LoadedComposition(composition: try document.makeComposition(facts: facts), facts: facts)
+            composition = try document.makeComposition(facts: facts)
         } catch {
             throw CompositionLoadError(diagnostics: [Diagnostic(path: "", message: "\(error)")])
         }
+        let limits = CompositionLimits.check(composition)
+        guard limits.isEmpty else { throw CompositionLoadError(diagnostics: limits) }
+        return LoadedComposition(composition: composition, facts: facts)
     }
 
     /// Every problem in a composition; empty when it is valid. Same checks as `load`.
@@ -69,6 +74,24 @@ public enum CompositionLoader {
             }
         }
         return facts
+    }
+
+    /// Opens each title image and font once; a failure is reported at `titles[i].image` or `.font`.
+    static func checkTitleFiles(_ titles: [Title], prober: some MediaProber, log: DiagnosticLog) {
+        var results: [TitleFile: String?] = [:]
+        for title in titles {
+            let files = [("image", title.image.map(TitleFile.image)), ("font", title.font.map(TitleFile.font))]
+            for case let (key, file?) in files {
+                let failure = results[file] ?? {
+                    do { try prober.check(file); return nil } catch { return "\(error)" }
+                }()
+                results.updateValue(failure, forKey: file)
+                guard let failure else { continue }
+                let name: String
+                switch file { case .image(let path), .font(let path): name = path }
+                log.add(JSONPath.member(title.origin, key), "cannot use \"\(name)\": \(failure)")
+            }
+        }
     }
 
     struct ProbeFailure: Error {

@@ -7,4 +7,23 @@ public protocol MediaProber: Sendable {
     /// - Throws: any error whose description says why the file cannot be read
     ///   ("No such file or directory", "Invalid data found when processing input").
     func probe(path: String) throws -> MediaFacts
+
+    /// Checks a file a title reads: that it exists, lies where sources may lie, and decodes (an image)
+    /// or opens as a font (a font path or family name). Called once per distinct file.
+    /// - Throws: any error whose description says what is wrong, without the path.
+    func check(_ file: TitleFile) throws
+}
+
+/// A file a title reads.
+public enum TitleFile: Sendable, Hashable {
+    /// A PNG drawn under the text, by resolved path.
+    case image(String)
+    /// A font path (resolved) or a family name.
+    case font(String)
+}
+
+extension MediaProber {
+    /// Probers that only know media facts (fixed tables in tests) accept every title file; the
+    /// renderer's own prober (`MediaFileProber` in ReelFarm) opens each one.
+    public func check(_ file: TitleFile) throws {}
 }

@@ -67,11 +67,14 @@ public struct SegmentFailParams: Sendable, Hashable {
     public var message: String
     /// The retry delay is `backoff.delay(afterAttempt: lease.attempt)`.
     public var backoff: Backoff
+    /// No retry can help (the input is at fault): the segment fails now, whatever attempts are left.
+    public var permanent: Bool
 
-    public init(lease: Lease, message: String, backoff: Backoff = Backoff()) {
+    public init(lease: Lease, message: String, backoff: Backoff = Backoff(), permanent: Bool = false) {
         self.lease = lease
         self.message = message
         self.backoff = backoff
+        self.permanent = permanent
     }
 }
 

@@ -96,16 +96,17 @@ extension MemoryState {
 
     mutating func fail(_ p: SegmentFailParams, now: Date) throws -> SegmentFailResult {
         guard let s = held(p.lease), s.segment.state == .running else { return .fencedOut }
-        return try failAttempt(s.segment.id, message: p.message, backoff: p.backoff, now: now)
+        return try failAttempt(s.segment.id, message: p.message, backoff: p.backoff, permanent: p.permanent, now: now)
     }
 
     /// Records the current attempt's error, then requeues with backoff or fails the segment and its job.
-    mutating func failAttempt(_ id: Int64, message: String, backoff: Backoff, now: Date) throws -> SegmentFailResult {
+    mutating func failAttempt(_ id: Int64, message: String, backoff: Backoff, permanent: Bool = false,
+                              now: Date) throws -> SegmentFailResult {
         var s = segments[id]!.segment
         let worker = s.leasedBy
         s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now))
         s.leaseExpiresAt = nil
-        let exhausted = s.attempt >= s.maxAttempts
+        let exhausted = s.attempt >= s.maxAttempts || permanent
         if !exhausted { s.scheduledAt = now.adding(backoff.delay(afterAttempt: s.attempt)) }
         segments[id]?.segment = s
         segments[id]?.token = nil

@@ -9,6 +9,7 @@ enum PGValue: Sendable {
     static func int64(_ v: Int64) -> PGValue { .text(String(v)) }
     static func uuid(_ v: UUID) -> PGValue { .text(v.uuidString) }
     static func double(_ v: Double) -> PGValue { .text(String(v)) }
+    static func bool(_ v: Bool) -> PGValue { .text(v ? "true" : "false") }
 
     /// Microseconds since 1970 (`reel_now($n)` turns it into a timestamptz; NULL means server time).
     static func micros(_ d: Date?) -> PGValue? { d.map { .int64($0.microsecondsSince1970) } }

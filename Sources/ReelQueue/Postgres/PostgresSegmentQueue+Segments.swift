@@ -54,6 +54,7 @@ extension PostgresSegmentQueue {
             let r = try c.exec(SegmentSQL.fail, [
                 .int64(lease.segmentID), .uuid(lease.token), .text(params.message), now,
                 .int64(params.backoff.base.microseconds), .int64(params.backoff.cap.microseconds),
+                .bool(params.permanent),
             ])
             guard let row = r.rows.first else { return .fencedOut }
             return try afterFailure(row, on: c)

@@ -66,9 +66,10 @@ public final class SegmentRenderer {
             return SegmentResult(manifest: manifest, reused: false)
         } catch let error as RenderError {
             if case .cancelled = error { throw error }
-            throw RenderError.segment(index: segment.index, message: error.description)
+            throw RenderError.segment(index: segment.index, message: error.description,
+                                      permanent: RenderError.isPermanent(error))
         } catch {
-            throw RenderError.segment(index: segment.index, message: "\(error)")
+            throw RenderError.segment(index: segment.index, message: "\(error)", permanent: RenderError.isPermanent(error))
         }
     }
 

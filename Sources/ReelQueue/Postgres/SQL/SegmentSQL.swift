@@ -84,12 +84,13 @@ enum SegmentSQL {
 
     /// Records one attempt's error, then requeues with backoff or fails at max_attempts.
     /// Shared by `fail` and `rescue`: $now, $baseµs, $capµs and the message expression are spliced by name.
-    private static func failSet(now: String, base: String, cap: String, message: String) -> String {
+    private static func failSet(now: String, base: String, cap: String, message: String,
+                                permanent: String = "false") -> String {
         """
         errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', \(message),
             'worker', s.leased_by, 'at_us', reel_us(reel_now(\(now))))),
-        state = CASE WHEN s.attempt >= s.max_attempts THEN 'failed' ELSE 'available' END,
-        scheduled_at = CASE WHEN s.attempt >= s.max_attempts THEN s.scheduled_at ELSE reel_now(\(now)) +
+        state = CASE WHEN s.attempt >= s.max_attempts OR \(permanent) THEN 'failed' ELSE 'available' END,
+        scheduled_at = CASE WHEN s.attempt >= s.max_attempts OR \(permanent) THEN s.scheduled_at ELSE reel_now(\(now)) +
             LEAST(\(base)::bigint * (1::bigint << LEAST(GREATEST(s.attempt - 1, 0), 20)), \(cap)::bigint)
             * interval '1 microsecond' END,
         lease_token = NULL, lease_expires_at = NULL
@@ -101,9 +102,9 @@ enum SegmentSQL {
             s.errors -> -1 ->> 'message' AS message
         """
 
-    /// $1 id, $2 token, $3 message, $4 now, $5 backoff base µs, $6 backoff cap µs.
+    /// $1 id, $2 token, $3 message, $4 now, $5 backoff base µs, $6 backoff cap µs, $7 permanent.
     static let fail = PGStatement(name: "segment_fail", sql: """
-        UPDATE segments s SET \(failSet(now: "$4", base: "$5", cap: "$6", message: "$3::text"))
+        UPDATE segments s SET \(failSet(now: "$4", base: "$5", cap: "$6", message: "$3::text", permanent: "$7::boolean"))
         WHERE s.id = $1 AND s.lease_token = $2 AND s.state = 'running'
         \(failReturning)
         """)

@@ -1,0 +1,107 @@
+import CFFmpeg
+import Foundation
+
+/// What FFmpeg may do when Reel opens a file somebody else supplied.
+///
+/// A media file under a media root must not make a worker read anything else. So every input:
+/// - must be a regular file (a FIFO or device would block the worker forever; a folder is a mistake);
+/// - is opened as `file:<path>` with `protocol_whitelist=file`, so no name inside it reaches the
+///   network, a pipe, `concat:`, `subfile:` or any other protocol;
+/// - may not be, or be probed as, a demuxer that opens further files it names: HLS and DASH
+///   playlists, the concat and IMF demuxers, image2 sequences, SDP/RTP/RTSP descriptions. Such a file is
+///   refused before FFmpeg reads its header (`refusedDemuxers`), and the context's `format_whitelist`
+///   holds every other demuxer, so probing cannot fall back to one of them either.
+/// - MOV/MP4 data references stay off (`enable_drefs=0`, FFmpeg's default, set explicitly).
+enum InputPolicy {
+    /// Demuxers that read other files or URLs named in the input.
+    static let refusedDemuxers: Set<String> = [
+        "hls", "applehttp", "dash", "concat", "imf", "image2", "image2pipe", "sdp", "rtp", "rtsp",
+        "webm_dash_manifest", "ffmetadata", "tee", "data",
+    ]
+    /// The largest file header read to identify a format before opening it.
+    static let sniffBytes = 4096
+
+    /// Every compiled-in demuxer name except the refused ones, comma-separated (`format_whitelist`).
+    static let allowedDemuxers: String = {
+        var opaque: UnsafeMutableRawPointer?
+        var names: [String] = []
+        while let format = av_demuxer_iterate(&opaque) {
+            let aliases = String(cString: format.pointee.name).split(separator: ",").map(String.init)
+            guard !aliases.contains(where: refusedDemuxers.contains) else { continue }
+            names += aliases
+        }
+        return names.joined(separator: ",")
+    }()
+
+    /// Opens `path` for demuxing under the policy. The caller owns the context (`avformat_close_input`).
+    /// - Throws: `MediaError.fileNotFound`, `.invalidData` for a non-regular file or a refused format,
+    ///   `.ffmpeg` when FFmpeg cannot open it.
+    static func openInput(_ path: String) throws(MediaError) -> UnsafeMutablePointer<AVFormatContext> {
+        try checkRegularFile(path)
+        try refuseReferencingFormats(path)
+        guard var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context() else {
+            throw .invalidData(path: path, message: "avformat_alloc_context failed")
+        }
+        ctx!.pointee.format_whitelist = av_strdup(allowedDemuxers)
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        av_dict_set(&options, "enable_drefs", "0", 0)
+        defer { av_dict_free(&options) }
+        // On failure avformat_open_input frees the context and sets it to nil.
+        try check(avformat_open_input(&ctx, url(path), nil, &options), "avformat_open_input", path: path)
+        guard let opened = ctx else { throw .invalidData(path: path, message: "avformat_open_input returned no context") }
+        return opened
+    }
+
+    /// `file:` + the path, so a name with a colon is never taken for a protocol.
+    static func url(_ path: String) -> String { "file:" + path }
+
+    /// - Throws: `.fileNotFound` when nothing is there; `.invalidData` when it is not a regular file.
+    static func checkRegularFile(_ path: String) throws(MediaError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
+            throw .io(path: path, message: String(cString: strerror(errno)))
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let what = kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
+            throw .invalidData(path: path, message: "is \(what), not a regular file; Reel reads only regular media files")
+        }
+    }
+
+    /// Identifies the format from the file's first bytes and name, and refuses a referencing one.
+    static func refuseReferencingFormats(_ path: String) throws(MediaError) {
+        guard let name = sniffedFormat(path) else { return }
+        let aliases = name.split(separator: ",").map(String.init)
+        guard let refused = aliases.first(where: refusedDemuxers.contains) else { return }
+        throw .invalidData(path: path, message: "is \(describe(refused)), which names other files or URLs to read; "
+                           + "Reel opens only self-contained media files")
+    }
+
+    /// The demuxer FFmpeg would pick for the file's first `sniffBytes` bytes, or nil.
+    static func sniffedFormat(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: sniffBytes)) ?? Data()
+        var buffer = [UInt8](head)
+        buffer += [UInt8](repeating: 0, count: Int(AVPROBE_PADDING_SIZE))
+        return buffer.withUnsafeMutableBufferPointer { bytes in
+            path.withCString { name in
+                var probe = AVProbeData(filename: name, buf: bytes.baseAddress, buf_size: Int32(head.count), mime_type: nil)
+                guard let format = av_probe_input_format(&probe, 1) else { return nil }
+                return String(cString: format.pointee.name)
+            }
+        }
+    }
+
+    static func describe(_ demuxer: String) -> String {
+        switch demuxer {
+        case "hls", "applehttp": return "an HLS playlist"
+        case "dash", "webm_dash_manifest": return "a DASH manifest"
+        case "concat": return "an FFmpeg concat list"
+        case "image2", "image2pipe": return "an image sequence"
+        default: return "a \(demuxer) file"
+        }
+    }
+}
