@@ -63,7 +63,21 @@ public struct Plan: Sendable {
         totalSamples = clock.sample(ofFrame: totalFrames)
         audio = AudioMap(voices: try Plan.voices(composition, clips: clips, transitions: transitions, duration: duration),
                          clock: clock, totalSamples: totalSamples)
+        try Self.checkSegmentCount(duration: duration, options: options)
         segments = try makeSegments()
+    }
+
+    /// The most segments one plan may have: a job's rows, parts and queue work stay proportional to
+    /// its length, not to a `--segment-seconds` of a millionth of a second.
+    public static let maxSegments: Int64 = 200_000
+
+    /// - Throws: `PlanError.invalidOptions` when the minimum segment length would allow more than `maxSegments`.
+    static func checkSegmentCount(duration: RationalTime, options: PlanOptions) throws {
+        let bound = try duration.rational / options.minimumSegmentSeconds
+        guard bound.ceil > maxSegments else { return }
+        throw PlanError.invalidOptions("segments of \(options.segmentSeconds.exactDecimalOrFraction) s would cut "
+                                       + "\(duration.secondsText) into up to \(bound.ceil) segments; at most "
+                                       + "\(maxSegments) are allowed: use a longer --segment-seconds")
     }
 
     /// The index of the instruction whose range holds `t`, or nil outside `[0, duration)`.

@@ -86,7 +86,7 @@ extension FarmTests.Faults {
               + "job done \(farmSeconds(FarmRun.seconds(since: resumed))) after the workers resumed")
     }
 
-    @Test("a source deleted mid-job fails the job clearly; done segments stay done; reel retry completes it")
+    @Test("a source deleted mid-job fails the job at once (no retry of a missing file); done segments stay done; reel retry completes it")
     func deletedSource() async throws {
         let farm = try await FarmFixture()
         defer { farm.cleanup() }
@@ -104,7 +104,8 @@ extension FarmTests.Faults {
         let failed = try await farm.waitForJob(id)
         #expect(failed.state == .failed)
         let error = failed.error ?? ""
-        #expect(error.contains("b.mp4") && error.contains("no such file") && error.contains("attempt 2"), "job error: \(error)")
+        // A missing file is permanent: the first attempt fails the job, although --max-attempts is 2.
+        #expect(error.contains("b.mp4") && error.contains("no such file") && error.contains("attempt 1"), "job error: \(error)")
         try await expectFailures(of: id, mention: "b.mp4", farm: farm)
         try expectKept(doneBefore, of: id, farm: farm)
 
@@ -136,11 +137,11 @@ extension FarmTests.Faults {
         return done
     }
 
-    /// `reel status --json` lists the last attempt's failure, naming `text`.
+    /// `reel status --json` lists the (first and only) attempt's failure, naming `text`.
     func expectFailures(of id: Int64, mention text: String, farm: FarmFixture) async throws {
         let status = try await farm.check(["status", "\(id)", "--json"])
         let failures = try #require((try farmJSON(status.stdout) as? [String: Any])?["failures"] as? [[String: Any]])
-        #expect(failures.contains { ($0["message"] as? String)?.contains(text) == true && ($0["attempt"] as? Int) == 2 },
+        #expect(failures.contains { ($0["message"] as? String)?.contains(text) == true && ($0["attempt"] as? Int) == 1 },
                 "\(failures)")
     }
 

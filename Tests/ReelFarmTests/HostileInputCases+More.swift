@@ -25,6 +25,11 @@ extension HostileCase {
         row("width of 100,000 pixels", 1, "output.width") { _ in
             composition().replacingOccurrences(of: #""width": 160"#, with: #""width": 100000"#)
         },
+        HostileCase(name: "--segment-seconds of a microsecond", status: 1, message: "use a longer --segment-seconds") { bench in
+            var setup = try render(bench, composition())
+            setup.arguments += ["--segment-seconds", "1/1000000"]
+            return setup
+        },
         row("time with timescale 0", 1, "videos[1].sourceRange") { _ in
             composition(videos: #"{"asset": "a", "sourceRange": {"start": {"value": 1, "timescale": 0}, "duration": 1}}"#)
         },
