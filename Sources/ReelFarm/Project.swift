@@ -4,7 +4,10 @@ import ReelModel
 import ReelPlan
 import ReelRender
 
-extension FFmpegProber: MediaProber {}
+extension FFmpegProber: MediaProber {
+    /// Opens title files as `MediaFileProber` does.
+    public func check(_ file: TitleFile) throws { try MediaFileProber().check(file) }
+}
 
 /// Probes with libavformat; failures read without the path, which the validator names itself.
 public struct MediaFileProber: MediaProber {

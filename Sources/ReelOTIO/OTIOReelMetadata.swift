@@ -64,4 +64,6 @@ struct PlaceholderProber<Inner: MediaProber>: MediaProber {
         let video = MediaFacts.Video(codec: "h264", width: 16, height: 16, frameRate: nil, duration: .seconds(1))
         return MediaFacts(path: path, duration: .seconds(1), video: video, audio: nil, fileSize: 0, modificationTime: 0)
     }
+
+    func check(_ file: TitleFile) throws { try inner.check(file) }
 }

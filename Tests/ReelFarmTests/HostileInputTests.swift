@@ -66,7 +66,7 @@ struct HostileRun {
         guard let at = lines.lastIndex(where: { $0.contains("error:") }) else { return lines.last ?? "" }
         let detail = lines[(at + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
         let line = ([lines[at]] + detail).joined(separator: " ")
-        return line.count > 300 ? String(line.prefix(300)) + "…" : line
+        return line.count > 600 ? String(line.prefix(600)) + "…" : line
     }
 
     static func reel(_ arguments: [String], in bench: HostileBench) throws -> HostileRun {

@@ -59,6 +59,18 @@ private let outOfBounds: [(String, [String])] = [
         #expect(Fixtures.diagnostics(json) == [])
     }
 
+    @Test func titleImagesAndFontsAreCheckedWithTheirPaths() {
+        let json = F.composition(#"""
+            "videos": [\#(a5)],
+            "titles": [{"timeRange": {"start": 0, "duration": 1}, "image": "missing-logo.png", "font": "missing/Font.ttf"},
+                       {"timeRange": {"start": 1, "duration": 1}, "text": "Hi", "font": "DejaVu Sans"}]
+            """#)
+        #expect(Fixtures.diagnostics(json) == [
+            #"titles[0].image: cannot use "/media/missing-logo.png": No such file or directory"#,
+            #"titles[0].font: cannot use "/media/missing/Font.ttf": No such file or directory"#,
+        ])
+    }
+
     @Test func aTimelineOverAHundredHoursIsRefused() throws {
         let clip = Clip(asset: "a", sourceRange: try TimeRange(start: .zero, duration: .seconds(60)), origin: "videos[0]")
         let track = Track(kind: .video, items: [.clip(clip), .gap(.seconds(100 * 3600)), .clip(clip)])

@@ -11,6 +11,8 @@ public protocol MediaProber: Sendable {
     /// Checks a file a title reads: that it exists, lies where sources may lie, and decodes (an image)
     /// or opens as a font (a font path or family name). Called once per distinct file.
     /// - Throws: any error whose description says what is wrong, without the path.
+    /// A wrapper must forward this to what it wraps; there is deliberately no default, so no prober
+    /// can skip the check by accident.
     func check(_ file: TitleFile) throws
 }
 
@@ -20,10 +22,4 @@ public enum TitleFile: Sendable, Hashable {
     case image(String)
     /// A font path (resolved) or a family name.
     case font(String)
-}
-
-extension MediaProber {
-    /// Probers that only know media facts (fixed tables in tests) accept every title file; the
-    /// renderer's own prober (`MediaFileProber` in ReelFarm) opens each one.
-    public func check(_ file: TitleFile) throws {}
 }

@@ -17,4 +17,8 @@ public struct StaticMediaProber: MediaProber {
         guard let f = facts[path] else { throw NotFound() }
         return f
     }
+
+    /// A table of facts has no files behind it: title files are accepted unopened (tools that build
+    /// compositions without media). Renders use ReelFarm's `MediaFileProber`, which opens them.
+    public func check(_ file: TitleFile) throws {}
 }
