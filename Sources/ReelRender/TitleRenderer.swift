@@ -12,7 +12,9 @@ import ReelModel
 /// `w = a' + (a' >> 7)`, `out = (dst·(256 − w) + src·w + 128) >> 8`; chroma uses the 2×2 average alpha.
 ///
 /// Rasters are cached per (title, scale, image size), so a title at constant scale is rasterised once.
-/// The cache holds at most `cacheLimit` rasters and is emptied when full. Fonts are opened once per name.
+/// The cache holds at most `cacheLimit` rasters and at most `cachePixels` pixels over all of them (a title whose
+/// scale animates makes a new raster every frame, each up to 4096 × 4096), and is emptied when either is
+/// reached. Fonts are opened once per name.
 /// Not thread-safe (FreeType): use one renderer per thread.
 public final class TitleRenderer {
     struct RasterKey: Hashable {
@@ -22,6 +24,9 @@ public final class TitleRenderer {
     }
 
     public let cacheLimit: Int
+    /// The most raster pixels the cache keeps (two maximal rasters: about 220 MB).
+    public static let cachePixels = 2 * CompositionLimits.maxTitleRasterPixels
+    private var cachedPixels = 0
     private var rasters: [RasterKey: TitleRaster] = [:]
     private var fonts: [String: FontRasterizer] = [:]
     /// How many rasters were built (cache misses); for tests and statistics.
@@ -67,8 +72,13 @@ public final class TitleRenderer {
         let rgba = TitleComposer.compose(text: mask, color: title.color, over: scaledImage)
         let raster = TitleRaster(rgba: rgba.pixels, width: rgba.width, height: rgba.height)
         rasterisations += 1
-        if rasters.count >= cacheLimit { rasters.removeAll(keepingCapacity: true) }
+        let pixels = raster.width * raster.height
+        if rasters.count >= cacheLimit || cachedPixels + pixels > Self.cachePixels {
+            rasters.removeAll(keepingCapacity: true)
+            cachedPixels = 0
+        }
         rasters[key] = raster
+        cachedPixels += pixels
         return raster
     }
 
