@@ -34,9 +34,10 @@ public struct Coordinator: Sendable {
         let store = self.store
         let spec = JobSpec(name: name, owner: owner, composition: try project.request.encoded(), outputLocation: output,
                            priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
-        let result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { hash in
-            guard let (frames, samples) = counts[hash] else { return false }
-            return store.validManifest(for: hash, frames: frames, samples: samples) != nil
+        // A part is reused only when this store holds it whole: its manifest matches the frames and samples.
+        let result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { part in
+            guard let (frames, samples) = counts[part.contentHash] else { return false }
+            return store.validManifest(for: part.contentHash, frames: frames, samples: samples) != nil
         }))
         return Submission(jobID: result.jobID, segments: segments.count, reusedSegments: result.reusedSegments,
                           frames: project.plan.totalFrames)

@@ -63,3 +63,39 @@ extension FarmTests.Submit {
         #expect(try ids.allSatisfy { try !queue.segmentList(jobID: $0).isEmpty })
     }
 }
+
+extension FarmTests.Submit {
+    @Test("submitting a rendered project again reuses every part whose manifest is still valid")
+    func resubmitReusesParts() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let first = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/1.mov").path)
+        _ = try farm.startWorker("w")
+        #expect(try await farm.waitForJob(first).state == .done, "\(farm.workerLogs())")
+        #expect(await farm.drainWorkers().isEmpty)
+        let segments = try farm.queue().segmentList(jobID: first)
+
+        let again = try await resubmit(composition, "2", farm: farm)
+        #expect(again.reused == segments.count && again.segments == segments.count, "\(again)")
+        let second = try farm.queue().segmentList(jobID: again.job)
+        #expect(second.allSatisfy { $0.state == .done && $0.reusedFrom != nil }, "\(second.map(\.state))")
+
+        // A part whose manifest is gone is not reused: its segment is queued again.
+        let victim = segments[1].contentHash
+        let manifests = try FileManager.default.subpathsOfDirectory(atPath: farm.storage)
+            .filter { $0.contains(victim) && $0.hasSuffix(".json") }
+        try #require(!manifests.isEmpty, "no manifest for \(victim) under \(farm.storage)")
+        for m in manifests { try FileManager.default.removeItem(atPath: farm.storage + "/" + m) }
+        let third = try await resubmit(composition, "3", farm: farm)
+        #expect(third.reused == segments.count - 1, "\(third)")
+    }
+
+    func resubmit(_ composition: String, _ name: String,
+                  farm: FarmFixture) async throws -> (job: Int64, segments: Int, reused: Int) {
+        let out = try await farm.check(["submit", composition, "-o", farm.root.appendingPathComponent("out/\(name).mov").path,
+                                        "--lossless", "--segment-seconds", "1", "--json"])
+        let object = try #require(try farmJSON(out.stdout) as? [String: Any])
+        return ((object["job"] as? NSNumber)?.int64Value ?? -1, object["segments"] as? Int ?? -1, object["reused"] as? Int ?? -1)
+    }
+}

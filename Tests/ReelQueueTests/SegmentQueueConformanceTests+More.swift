@@ -55,7 +55,10 @@ extension SegmentQueueConformanceTests {
             let first = try insert(q, makeSpec(segments: 3, hashPrefix: "h"))
             while let c = try claimOne(q) { #expect(try complete(q, c.lease, part: "/parts/h-\(c.segment.index)")) }
             let second = try q.jobInsert(JobInsertParams(spec: makeSpec(segments: 4, hashPrefix: "h"),
-                                                         partIsValid: { $0 != "/parts/h-2" }))
+                                                         partIsValid: { part in
+                // Each candidate pairs the hash with the location its segment recorded (h-N at /parts/h-N).
+                part.location != "/parts/h-2" && part.location == "/parts/\(part.contentHash)"
+            }))
             #expect(second.reusedSegments == 2)
             let segs = try q.segmentList(jobID: second.jobID)
             #expect(segs.map(\.state) == [.done, .done, .available, .available])

@@ -5,13 +5,27 @@ public struct JobInsertParams: Sendable {
     public var spec: JobSpec
     /// Whether to mark segments done at once when an earlier job holds a part with the same content hash.
     public var reuseParts: Bool
-    /// Asked for each candidate part location (e.g. "does the file still exist?"); only valid parts are reused.
-    public var partIsValid: @Sendable (String) -> Bool
+    /// Asked for each candidate part (e.g. "is its manifest still valid?"); only valid parts are reused.
+    public var partIsValid: @Sendable (PartCandidate) -> Bool
 
-    public init(spec: JobSpec, reuseParts: Bool = true, partIsValid: @escaping @Sendable (String) -> Bool = { _ in true }) {
+    public init(spec: JobSpec, reuseParts: Bool = true,
+                partIsValid: @escaping @Sendable (PartCandidate) -> Bool = { _ in true }) {
         self.spec = spec
         self.reuseParts = reuseParts
         self.partIsValid = partIsValid
+    }
+}
+
+/// A done part an earlier job left, offered for reuse by `jobInsert`.
+public struct PartCandidate: Sendable, Hashable {
+    /// The content hash the new segment and the old one share.
+    public var contentHash: String
+    /// Where the earlier job's worker recorded the part.
+    public var location: String
+
+    public init(contentHash: String, location: String) {
+        self.contentHash = contentHash
+        self.location = location
     }
 }
 

@@ -34,7 +34,9 @@ public final class InMemorySegmentQueue: SegmentQueue {
                     return (h, id, loc)
                 }
             }
-            for (h, id, loc) in candidates where params.partIsValid(loc) { reusable[h] = id }
+            for (h, id, loc) in candidates where params.partIsValid(PartCandidate(contentHash: h, location: loc)) {
+                reusable[h] = id
+            }
         }
         return try locked { s, now in s.insert(params.spec, reusable: reusable, now: now) }
     }

@@ -51,13 +51,16 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     /// Done parts of earlier jobs with the spec's content hashes that `valid` accepts.
-    private func reusableParts(_ spec: JobSpec, valid: (String) -> Bool) throws -> [String: (id: Int64, location: String)] {
+    private func reusableParts(_ spec: JobSpec,
+                               valid: (PartCandidate) -> Bool) throws -> [String: (id: Int64, location: String)] {
         let hashes = Array(Set(spec.segments.map(\.contentHash)))
         let rows = try pool.with { c in try c.exec(SegmentSQL.donePartsByHash, [.array(hashes)]).rows }
         var out = [String: (id: Int64, location: String)]()
         for r in rows {
-            guard let loc = r.string("part_location"), let id = r.int64("id"), valid(loc) else { continue }
-            out[r.text("content_hash")] = (id, loc)
+            let hash = r.text("content_hash")
+            guard let loc = r.string("part_location"), let id = r.int64("id"),
+                  valid(PartCandidate(contentHash: hash, location: loc)) else { continue }
+            out[hash] = (id, loc)
         }
         return out
     }
