@@ -22,7 +22,8 @@ extension Project {
         do {
             let imported = try OTIOImporter.load(data: Array(request.document.utf8), baseDirectory: request.baseDirectory,
                                                  options: try request.otioOptions(mediaRoots: mediaRoots), prober: prober)
-            return (LoadedComposition(composition: imported.composition, facts: imported.facts), imported.warnings)
+            return (LoadedComposition(composition: imported.composition, facts: imported.facts,
+                                      titleFiles: imported.titleFiles), imported.warnings)
         } catch let error as OTIOError {
             throw FarmError.invalid(file: request.sourcePath, problems: error.problems)
         }

@@ -6,7 +6,7 @@ import ReelRender
 
 extension FFmpegProber: MediaProber {
     /// Opens title files as `MediaFileProber` does.
-    public func check(_ file: TitleFile) throws { try MediaFileProber().check(file) }
+    public func check(_ file: TitleFile) throws -> String { try MediaFileProber().check(file) }
 }
 
 /// Probes with libavformat; failures read without the path, which the validator names itself.
@@ -21,13 +21,20 @@ public struct MediaFileProber: MediaProber {
         }
     }
 
-    /// Decodes a title image, or opens a font the way the renderer will.
-    public func check(_ file: TitleFile) throws {
-        switch file {
-        case .image(let path):
-            do { _ = try PNGImage.decode(path: path) } catch { throw ProbeFailure(reason: error.reason) }
-        case .font(let name):
-            do { _ = try FontRasterizer(font: name) } catch { throw ProbeFailure(reason: "\(error)") }
+    /// Decodes a title image, or opens a font the way the renderer will; the fingerprint of the file used.
+    public func check(_ file: TitleFile) throws -> String {
+        do {
+            switch file {
+            case .image(let path):
+                _ = try PNGImage.decode(path: path)
+                return try MediaProbe.fingerprint(path)
+            case .font(let name):
+                return try MediaProbe.fingerprint(try FontRasterizer(font: name).path)
+            }
+        } catch let error as MediaError {
+            throw ProbeFailure(reason: error.reason)
+        } catch {
+            throw ProbeFailure(reason: "\(error)")
         }
     }
 }
@@ -63,6 +70,7 @@ public struct Project: Sendable {
         self.composition = composition
         facts = loaded.facts
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
+        options.titleFiles = loaded.titleFiles
         if let text = request.segmentSeconds {
             options.segmentSeconds = try PlanOptions.parseSeconds(text)
             options.minimumSegmentSeconds = min(PlanOptions.defaultMinimumSegmentSeconds,
@@ -129,7 +137,7 @@ struct RootedProber<Inner: MediaProber>: MediaProber {
     }
 
     /// Title images, and fonts given as a path, must lie under the roots too.
-    func check(_ file: TitleFile) throws {
+    func check(_ file: TitleFile) throws -> String {
         switch file {
         case .image(let path), .font(let path) where path.contains("/"):
             guard roots.roots.isEmpty || roots.contains(path) else {
@@ -138,6 +146,6 @@ struct RootedProber<Inner: MediaProber>: MediaProber {
         case .font:
             break
         }
-        try inner.check(file)
+        return try inner.check(file)
     }
 }

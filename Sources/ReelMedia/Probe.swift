@@ -44,8 +44,22 @@ public enum MediaProbe {
             if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
             throw .io(path: path, message: String(cString: strerror(errno)))
         }
-        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return (Int64(info.st_size), mtime)
+        return (Int64(info.st_size), nanoseconds(Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)))
+    }
+
+    /// Nanoseconds since 1970, saturating: ext4 keeps dates up to 2446, and nanoseconds overflow 64 bits
+    /// past 2262, so a file touched to a far date must not trap.
+    static func nanoseconds(_ seconds: Int64, _ nanos: Int64) -> Int64 {
+        let (ns, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, carry) = ns.addingReportingOverflow(nanos)
+        guard !overflow, !carry else { return seconds < 0 ? Int64.min : Int64.max }
+        return sum
+    }
+
+    /// `path|size|mtime`, the identity of a file's content used in content hashes (as `MediaFacts.fingerprint`).
+    public static func fingerprint(_ path: String) throws(MediaError) -> String {
+        let (size, mtime) = try fileIdentity(path)
+        return "\(path)|\(size)|\(mtime)"
     }
 
     /// The stream's exact duration, else the container's.

@@ -10,6 +10,8 @@ public struct OTIOImport: Sendable {
     public var warnings: [String]
     /// The clips rendered as MEDIA OFFLINE slates (`--offline slate`), by track and index.
     public var offline: [OfflinePiece]
+    /// Fingerprints of the title images and fonts in `metadata.reel`.
+    public var titleFiles: [TitleFile: String] = [:]
 }
 
 /// The OpenTimelineIO adapter: reads a `.otio` file into a `Composition` (the same stack-of-tracks

@@ -10,6 +10,7 @@ struct OTIOReelSettings {
     var audioItems: [AudioItem] = []
     var assets: [AssetID: Asset] = [:]
     var facts: [AssetID: MediaFacts] = [:]
+    var titleFiles: [TitleFile: String] = [:]
 }
 
 /// Decodes `metadata.reel` with the composition format's own decoder and checks, so both formats
@@ -38,6 +39,7 @@ enum OTIOReelMetadata {
         var settings = OTIOReelSettings(titles: loaded.composition.titles, audioItems: loaded.composition.audioItems)
         settings.assets = loaded.composition.assets.filter { $0.key != placeholderID }
         settings.facts = loaded.facts.filter { $0.key != placeholderID }
+        settings.titleFiles = loaded.titleFiles
         if reel["output"] != nil { settings.output = loaded.composition.output }
         settings.frameRateGiven = reel["output"]?["frameRate"] != nil
         return settings
@@ -65,5 +67,5 @@ struct PlaceholderProber<Inner: MediaProber>: MediaProber {
         return MediaFacts(path: path, duration: .seconds(1), video: video, audio: nil, fileSize: 0, modificationTime: 0)
     }
 
-    func check(_ file: TitleFile) throws { try inner.check(file) }
+    func check(_ file: TitleFile) throws -> String { try inner.check(file) }
 }

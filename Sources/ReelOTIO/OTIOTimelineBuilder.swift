@@ -39,7 +39,7 @@ struct OTIOTimelineBuilder<Prober: MediaProber> {
                                       titles: reel.titles + slates, markers: markers.filter { !$0.time.isNegative },
                                       output: output)
         return OTIOImport(composition: composition, facts: assembler.media.facts.merging(reel.facts) { a, _ in a },
-                          warnings: log.warnings, offline: assembler.offline)
+                          warnings: log.warnings, offline: assembler.offline, titleFiles: reel.titleFiles)
     }
 
     /// One draft per top-level track, bottom to top, each seen through the top stack's own trim.

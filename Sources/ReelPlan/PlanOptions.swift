@@ -13,6 +13,8 @@ public struct PlanOptions: Sendable, Hashable {
     public var rendererVersion: String
     /// Probed facts per asset: fingerprints for hashes, keyframes for boundaries and pre-roll.
     public var media: [AssetID: MediaFacts]
+    /// Fingerprints of the files titles read (images, fonts), for content hashes.
+    public var titleFiles: [TitleFile: String] = [:]
     /// How far before the first needed video frame decoding starts when no keyframe list is known.
     public var videoPreRoll: RationalTime
     /// How far before the first needed audio sample decoding starts (decoder and resampler state).

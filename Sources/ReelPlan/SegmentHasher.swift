@@ -95,6 +95,9 @@ struct SegmentHasher {
     private mutating func encode(_ title: Title, t0: RationalTime) throws {
         e.tag(0x20)
         e.string(title.text); e.string(title.image); e.string(title.font)
+        // What the files hold, not only their names: a replaced logo changes the hash.
+        e.string(title.image.flatMap { plan.options.titleFiles[.image($0)] })
+        e.string(title.font.flatMap { plan.options.titleFiles[.font($0)] })
         e.int(title.size)
         e.bytesOf(title.color)
         e.rational(title.position.x); e.rational(title.position.y)

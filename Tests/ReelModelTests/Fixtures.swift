@@ -28,9 +28,11 @@ final class FakeProber: MediaProber {
     var probeCounts: [String: Int] { calls.withLock { $0 } }
 
     /// Title files named "missing…" fail; the rest are accepted (no files exist behind the fixtures).
-    func check(_ file: TitleFile) throws {
+    func check(_ file: TitleFile) throws -> String {
         switch file {
-        case .image(let path), .font(let path): if path.contains("missing") { throw Missing() }
+        case .image(let path), .font(let path):
+            if path.contains("missing") { throw Missing() }
+            return path + "|1000|1"
         }
     }
 }

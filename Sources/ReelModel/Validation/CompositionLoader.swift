@@ -3,10 +3,13 @@ public struct LoadedComposition: Sendable {
     public var composition: Composition
     /// The probe result of every declared asset.
     public var facts: [AssetID: MediaFacts]
+    /// The fingerprint of every title image and font (`MediaProber.check`).
+    public var titleFiles: [TitleFile: String]
 
-    public init(composition: Composition, facts: [AssetID: MediaFacts]) {
+    public init(composition: Composition, facts: [AssetID: MediaFacts], titleFiles: [TitleFile: String] = [:]) {
         self.composition = composition
         self.facts = facts
+        self.titleFiles = titleFiles
     }
 }
 
@@ -33,7 +36,7 @@ public enum CompositionLoader {
         }
         let document = CompositionDocument.decode(root, baseDirectory: baseDirectory, log: log)
         let facts = probeAssets(document.assets, prober: prober, log: log)
-        checkTitleFiles(document.titles, prober: prober, log: log)
+        let titleFiles = checkTitleFiles(document.titles, prober: prober, log: log)
         CompositionChecker(document: document, facts: facts, log: log).run()
         guard log.isEmpty else { throw CompositionLoadError(diagnostics: log.items) }
         let composition: Composition
@@ -44,7 +47,7 @@ public enum CompositionLoader {
         }
         let limits = CompositionLimits.check(composition)
         guard limits.isEmpty else { throw CompositionLoadError(diagnostics: limits) }
-        return LoadedComposition(composition: composition, facts: facts)
+        return LoadedComposition(composition: composition, facts: facts, titleFiles: titleFiles)
     }
 
     /// Every problem in a composition; empty when it is valid. Same checks as `load`.
@@ -77,21 +80,23 @@ public enum CompositionLoader {
     }
 
     /// Opens each title image and font once; a failure is reported at `titles[i].image` or `.font`.
-    static func checkTitleFiles(_ titles: [Title], prober: some MediaProber, log: DiagnosticLog) {
-        var results: [TitleFile: String?] = [:]
+    /// - Returns: the fingerprint of each file that opened.
+    static func checkTitleFiles(_ titles: [Title], prober: some MediaProber, log: DiagnosticLog) -> [TitleFile: String] {
+        var results: [TitleFile: Result<String, ProbeFailure>] = [:]
         for title in titles {
             let files = [("image", title.image.map(TitleFile.image)), ("font", title.font.map(TitleFile.font))]
             for case let (key, file?) in files {
-                let failure = results[file] ?? {
-                    do { try prober.check(file); return nil } catch { return "\(error)" }
-                }()
-                results.updateValue(failure, forKey: file)
-                guard let failure else { continue }
+                let result = results[file] ?? Result { () throws(ProbeFailure) in
+                    do { return try prober.check(file) } catch { throw ProbeFailure(reason: "\(error)") }
+                }
+                results[file] = result
+                guard case .failure(let failure) = result else { continue }
                 let name: String
                 switch file { case .image(let path), .font(let path): name = path }
-                log.add(JSONPath.member(title.origin, key), "cannot use \"\(name)\": \(failure)")
+                log.add(JSONPath.member(title.origin, key), "cannot use \"\(name)\": \(failure.reason)")
             }
         }
+        return results.compactMapValues { try? $0.get() }
     }
 
     struct ProbeFailure: Error {

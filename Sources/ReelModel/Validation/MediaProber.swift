@@ -10,10 +10,12 @@ public protocol MediaProber: Sendable {
 
     /// Checks a file a title reads: that it exists, lies where sources may lie, and decodes (an image)
     /// or opens as a font (a font path or family name). Called once per distinct file.
+    /// - Returns: the file's fingerprint (path, size, modification time) for content hashes, so that
+    ///   replacing `logo.png` re-renders the segments that show it; "" when there is no file behind it.
     /// - Throws: any error whose description says what is wrong, without the path.
     /// A wrapper must forward this to what it wraps; there is deliberately no default, so no prober
     /// can skip the check by accident.
-    func check(_ file: TitleFile) throws
+    func check(_ file: TitleFile) throws -> String
 }
 
 /// A file a title reads.

@@ -20,5 +20,5 @@ public struct StaticMediaProber: MediaProber {
 
     /// A table of facts has no files behind it: title files are accepted unopened (tools that build
     /// compositions without media). Renders use ReelFarm's `MediaFileProber`, which opens them.
-    public func check(_ file: TitleFile) throws {}
+    public func check(_ file: TitleFile) throws -> String { "" }
 }
