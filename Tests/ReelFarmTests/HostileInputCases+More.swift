@@ -106,6 +106,12 @@ extension HostileCase {
             return composition(assets: #""j": "jump.mkv""#,
                                videos: #"{"asset": "j", "sourceRange": {"start": 0, "duration": 2}}"#)
         },
+        row("source dated the year 2400 (nanoseconds past 2⁶³)", 0, "wrote") { bench in
+            try FileManager.default.copyItem(atPath: bench.path("a.mp4"), toPath: bench.path("future.mp4"))
+            let year2400 = Date(timeIntervalSince1970: 13_569_465_600)
+            try FileManager.default.setAttributes([.modificationDate: year2400], ofItemAtPath: bench.path("future.mp4"))
+            return source("future.mp4")
+        },
         row("MP4 cut to 40% of its bytes (index at the end)", 1, "assets.x: cannot open") { bench in
             let data = try Data(contentsOf: URL(fileURLWithPath: bench.path("a.mp4")))
             _ = try bench.write("cut.mp4", bytes: [UInt8](data.prefix(data.count * 2 / 5)))
