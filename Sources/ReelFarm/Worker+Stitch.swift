@@ -33,8 +33,8 @@ extension Worker {
                                              totalFrames: totalFrames, totalSamples: totalSamples,
                                              chapters: chapters(project, firstFrame: first, frames: totalFrames),
                                              to: output,
-                                             isCancelled: { keeper.interrupted || stop.isAborted })
-            keeper.stop()
+                                             isCancelled: { keeper.interrupted || stop.isAborted },
+                                             mayPublish: { try self.stillOwns(claim, keeper: keeper) })
             if try queue.jobComplete(claim.lease) {
                 events(.stitched(jobID: jobID, path: output, report: report))
             } else {
@@ -43,7 +43,9 @@ extension Worker {
         } catch let error as QueueError {
             throw error
         } catch RenderError.cancelled {
-            events(.stitchFailed(jobID: jobID, message: "stitch interrupted"))
+            let why = keeper.interrupted ? "stitch lease lost or job canceled before publishing; nothing was written"
+                                         : "stitch interrupted; nothing was written"
+            events(.stitchFailed(jobID: jobID, message: why))
         } catch {
             let message = "stitch: \(error)"
             _ = try queue.jobFail(claim.lease, message: message)
@@ -54,6 +56,15 @@ extension Worker {
 }
 
 extension Worker {
+    /// The fence before publishing: stops the heartbeat thread, then renews the stitch lease once more,
+    /// which succeeds only while this attempt's token still holds the job and the job was not canceled.
+    /// The renewal leaves a whole lease for the rename and the commit that follow.
+    func stillOwns(_ claim: StitchClaim, keeper: LeaseKeeper) throws -> Bool {
+        keeper.stop()
+        guard !keeper.interrupted else { return false }
+        return try queue.stitchHeartbeat(claim.lease, leaseDuration: configuration.leaseDuration) == .ok
+    }
+
     /// The composition's markers as chapters of an output holding timeline frames
     /// `[firstFrame, firstFrame + frames)` (a `--range` render starts past 0).
     func chapters(_ project: Project, firstFrame: Int64, frames: Int64) throws -> [Chapter] {

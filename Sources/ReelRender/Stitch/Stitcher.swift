@@ -43,15 +43,20 @@ public enum Stitcher {
     ///   - parts: in timeline order, tiling `[0, totalFrames)`.
     ///   - totalSamples: `S(totalFrames)`.
     ///   - chapters: chapter marks on the output's own timeline (see `chapters(from:outputStart:outputDuration:)`).
-    ///   - isCancelled: polled between parts.
-    /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.cancelled`.
+    ///   - isCancelled: polled between parts, and once more right before the rename.
+    ///   - mayPublish: asked right before the finished, verified file is renamed over `path` (a farm
+    ///     checks its stitch lease and the job's cancellation here); false leaves nothing at `path`.
+    /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.cancelled` (also when
+    ///   `mayPublish` said no).
     public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
                               chapters: [Chapter] = [], to path: String,
-                              isCancelled: @Sendable () -> Bool = { false }) throws -> StitchReport {
+                              isCancelled: @Sendable () -> Bool = { false },
+                              mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         let temp = PartFiles.temporaryPath(for: path)
         do {
             let report = try write(parts: parts, output: output, chapters: chapters, to: temp, isCancelled: isCancelled)
+            guard !isCancelled(), try mayPublish() else { throw RenderError.cancelled }
             try PartFiles.commit(temp: temp, final: path)
             return report
         } catch let error as MediaError {

@@ -1,0 +1,75 @@
+import Foundation
+import ReelQueue
+import ReelRender
+import Synchronization
+import Testing
+@testable import ReelFarm
+
+/// Publishing is fenced: a stitcher whose job was canceled, or whose lease another stitcher took over,
+/// leaves nothing at the output path, not even a temporary file. Both cases finish the stitch well within
+/// one heartbeat interval, so only the check right before the rename can stop them.
+@Suite struct StitchFenceTests {
+    enum Fault: String, CaseIterable, CustomStringConvertible {
+        case canceledJob, leaseTakenOver
+        var description: String { rawValue }
+    }
+
+    @Test(arguments: Fault.allCases)
+    func theOutputIsNotPublished(_ fault: Fault) throws {
+        let media = try TestMedia.shared()
+        let dir = try TempDir("fence-\(fault)")
+        defer { dir.remove() }
+        let comp = try Rendering.write(IncrementalRenderTests.composition(media, clipCStart: "0"), in: dir)
+        let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
+                                                lossless: true)
+        let stage = try StitchStage(project: project, store: PartStore(root: dir("store").path), output: dir("out.mov").path)
+        let claim = try stage.claimStitch(leaseDuration: fault == .leaseTakenOver ? .milliseconds(200) : .seconds(300))
+        switch fault {
+        case .canceledJob:
+            #expect(try stage.queue.jobCancel(claim.job.id))
+        case .leaseTakenOver:
+            Thread.sleep(forTimeInterval: 0.4)
+            _ = try #require(try stage.queue.stitchClaim(StitchClaimParams(workerID: "second")), "the expired stitch was not re-claimed")
+        }
+        try stage.worker.stitch(claim, stop: StopSignal())
+        let messages = stage.log.items.withLock { $0 }
+        #expect(!FileManager.default.fileExists(atPath: dir("out.mov").path), "published despite \(fault): \(messages)")
+        #expect(!dir.contents().contains { $0.contains(".tmp") }, "temporary file left: \(dir.contents())")
+        #expect(messages.contains { $0.contains("nothing was written") }, "\(messages)")
+    }
+}
+
+/// A job whose segments are all done (their parts already in the store), ready for its stitch step,
+/// on an in-memory queue, with a worker to stitch it.
+final class StitchStage: Sendable {
+    let queue = InMemorySegmentQueue()
+    let worker: Worker
+    let log = StitchEventLog()
+
+    init(project: Project, store: PartStore, output: String) throws {
+        let render = LocalRender(project: project, options: .init(workers: 1, store: store, output: output))
+        let job = try queue.jobInsert(JobInsertParams(spec: try render.jobSpec(), reuseParts: false))
+        let projects = ProjectCache()
+        projects.insert(project, for: job.jobID)
+        while let claimed = try queue.segmentClaim(SegmentClaimParams(workerID: "renderer")).first {
+            let part = store.videoPath(for: claimed.segment.contentHash)
+            _ = try queue.segmentComplete(SegmentCompleteParams(lease: claimed.lease, partLocation: part,
+                                                                stats: RenderStats(frames: 0, duration: .zero)))
+        }
+        var configuration = WorkerConfiguration(workerID: "stitcher", host: "test", store: store)
+        configuration.heartbeatInterval = .seconds(30)
+        let log = self.log
+        worker = Worker(queue: queue, configuration: configuration, projects: projects) { event in
+            if case .stitchFailed(_, let message) = event { log.items.withLock { $0.append(message) } }
+            if case .stitched(_, let path, _) = event { log.items.withLock { $0.append("stitched \(path)") } }
+        }
+    }
+
+    func claimStitch(leaseDuration: Duration) throws -> StitchClaim {
+        try #require(try queue.stitchClaim(StitchClaimParams(workerID: "stitcher", leaseDuration: leaseDuration)))
+    }
+}
+
+final class StitchEventLog: Sendable {
+    let items = Mutex<[String]>([])
+}
