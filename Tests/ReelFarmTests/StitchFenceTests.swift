@@ -29,6 +29,7 @@ import Testing
             #expect(try stage.queue.jobCancel(claim.job.id))
         case .leaseTakenOver:
             Thread.sleep(forTimeInterval: 0.4)
+            #expect(try stage.queue.rescueExpired(RescueParams(backoff: .none)) == 1)
             _ = try #require(try stage.queue.stitchClaim(StitchClaimParams(workerID: "second")), "the expired stitch was not re-claimed")
         }
         try stage.worker.stitch(claim, stop: StopSignal())

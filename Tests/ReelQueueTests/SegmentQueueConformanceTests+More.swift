@@ -25,6 +25,7 @@ extension SegmentQueueConformanceTests {
             #expect(try q.jobGet(jobID).state == .stitching)
             #expect(try q.stitchHeartbeat(first.lease, leaseDuration: .seconds(60)) == .ok)
             clock.advance(by: .seconds(61))
+            #expect(try q.rescueExpired(RescueParams(backoff: .none)) == 1, "the expired stitch lease is rescued")
             let second = try #require(try q.stitchClaim(StitchClaimParams(workerID: "s-late")), "expired stitch lease")
             #expect(second.lease.attempt == 2)
             #expect(try q.jobComplete(first.lease) == false, "the first stitcher was fenced out")

@@ -46,7 +46,7 @@ extension MemoryState {
             guard Set(j.job.requiredTags).isSubset(of: tags) else { return false }
             switch j.job.state {
             case .queued, .running: return j.doneCount == j.segmentIDs.count
-            case .stitching: return (j.stitchExpiresAt ?? now) < now
+            case .stitching: return j.stitchLeasedBy == "" && (j.stitchExpiresAt ?? now) <= now   // rescued, backoff over
             default: return false
             }
         }

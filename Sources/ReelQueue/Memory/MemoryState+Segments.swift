@@ -133,6 +133,28 @@ extension MemoryState {
             let worker = segments[id]?.segment.leasedBy ?? "unknown"
             _ = try failAttempt(id, message: "lease expired (worker \(worker))", backoff: p.backoff, now: now)
         }
+        return expired.count + (try rescueStitches(p, now: now))
+    }
+
+    /// Stitch steps whose lease expired: the attempt's error is recorded; the job fails once its stitch
+    /// has used `maxAttempts`, else the step waits out the backoff (`stitchLeasedBy` empty: rescued) and
+    /// is claimed again. A stitch that crashes its worker therefore cannot crash workers forever.
+    mutating func rescueStitches(_ p: RescueParams, now: Date) throws -> Int {
+        let expired = jobs.values.filter { j in
+            j.job.state == .stitching && j.stitchLeasedBy != "" && (j.stitchExpiresAt.map { $0 < now } ?? false)
+        }.map(\.job.id).sorted()
+        for id in expired {
+            let j = try job(id)
+            let message = "stitch attempt \(j.job.stitchAttempt): lease expired (worker \(j.stitchLeasedBy ?? "unknown"))"
+            if j.job.stitchAttempt >= j.job.maxAttempts {
+                try stopJob(id, as: .failed, reason: message + "; no stitch attempts left", at: now)
+                continue
+            }
+            jobs[id]?.job.error = message
+            jobs[id]?.stitchToken = UUID()
+            jobs[id]?.stitchLeasedBy = ""
+            jobs[id]?.stitchExpiresAt = now.adding(p.backoff.delay(afterAttempt: j.job.stitchAttempt))
+        }
         return expired.count
     }
 }

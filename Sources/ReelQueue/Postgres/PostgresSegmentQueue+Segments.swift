@@ -85,7 +85,10 @@ extension PostgresSegmentQueue {
                 .int(params.limit),
             ]).rows.sorted { ($0.int64("id") ?? 0) < ($1.int64("id") ?? 0) }
             for row in rows { _ = try afterFailure(row, on: c) }
-            return rows.count
+            let stitches = try c.exec(JobSQL.stitchRescue, [
+                now, .int64(params.backoff.base.microseconds), .int64(params.backoff.cap.microseconds),
+            ]).rowCount
+            return rows.count + stitches
         }
     }
 }

@@ -59,7 +59,7 @@ enum JobSQL {
             SELECT id AS claim_id FROM jobs j
             WHERE ((state IN ('queued', 'running')
                     AND NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = j.id AND s.state <> 'done'))
-                OR (state = 'stitching' AND stitch_lease_expires_at < reel_now($1)))
+                OR (state = 'stitching' AND stitch_leased_by = '' AND stitch_lease_expires_at <= reel_now($1)))
               AND required_tags <@ $4::text[]
             ORDER BY priority DESC, id
             LIMIT 1
@@ -70,6 +70,29 @@ enum JobSQL {
             stitch_lease_expires_at = reel_now($1) + $3::bigint * interval '1 microsecond'
         FROM c WHERE j.id = c.claim_id
         RETURNING \(columns), stitch_lease_token
+        """)
+
+    /// $1 now, $2 backoff base µs, $3 backoff cap µs. Stitch steps whose lease expired: the attempt's error
+    /// goes into `error`; at `max_attempts` the job fails, else the step is marked rescued (`stitch_leased_by`
+    /// empty, a fresh token nobody holds) until its backoff is over, when `stitchClaim` hands it out again.
+    static let stitchRescue = PGStatement(name: "job_stitch_rescue", sql: """
+        WITH x AS (
+            SELECT id, stitch_attempt >= max_attempts AS exhausted,
+                'stitch attempt ' || stitch_attempt || ': lease expired (worker ' || stitch_leased_by || ')' AS message
+            FROM jobs WHERE state = 'stitching' AND stitch_leased_by <> '' AND stitch_lease_expires_at < reel_now($1)
+            ORDER BY id FOR UPDATE SKIP LOCKED
+        )
+        UPDATE jobs j SET
+            state = CASE WHEN x.exhausted THEN 'failed' ELSE 'stitching' END,
+            error = x.message || CASE WHEN x.exhausted THEN '; no stitch attempts left' ELSE '' END,
+            finished_at = CASE WHEN x.exhausted THEN reel_now($1) END,
+            stitch_lease_token = CASE WHEN x.exhausted THEN NULL ELSE gen_random_uuid() END,
+            stitch_leased_by = CASE WHEN x.exhausted THEN NULL ELSE '' END,
+            stitch_lease_expires_at = CASE WHEN x.exhausted THEN NULL ELSE reel_now($1) +
+                LEAST($2::bigint * (1::bigint << LEAST(GREATEST(j.stitch_attempt - 1, 0), 20)), $3::bigint)
+                * interval '1 microsecond' END
+        FROM x WHERE j.id = x.id
+        RETURNING j.id
         """)
 
     /// $1 id, $2 token, $3 now, $4 lease µs.

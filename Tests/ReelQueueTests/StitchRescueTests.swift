@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import ReelQueue
+
+/// A stitch step whose worker keeps dying (its lease keeps expiring) is limited like a segment: each
+/// expiry is recorded, the step waits out the backoff, and at max attempts the job fails.
+@Suite struct StitchRescueTests {
+    @Test("a stitch crash loop ends: errors recorded, backoff kept, the job fails at max attempts",
+          arguments: QueueKind.allCases)
+    func stitchCrashLoop(kind: QueueKind) throws {
+        try withQueue(kind) { q, clock in
+            let jobID = try insert(q, makeSpec(segments: 1, maxAttempts: 2))
+            while let c = try claimOne(q) { #expect(try complete(q, c.lease)) }
+            let backoff = Backoff(base: .seconds(10), cap: .seconds(60))
+            let first = try #require(try q.stitchClaim(StitchClaimParams(workerID: "crasher-1", leaseDuration: .seconds(30))))
+            #expect(first.lease.attempt == 1)
+
+            clock.advance(by: .seconds(31))
+            #expect(try q.stitchClaim(StitchClaimParams(workerID: "eager")) == nil, "claimed before the rescue recorded it")
+            #expect(try q.rescueExpired(RescueParams(backoff: backoff)) == 1)
+            let waiting = try q.jobGet(jobID)
+            #expect(waiting.state == .stitching && waiting.error == "stitch attempt 1: lease expired (worker crasher-1)")
+            #expect(try q.stitchHeartbeat(first.lease, leaseDuration: .seconds(30)) == .lost, "the dead attempt is fenced out")
+            #expect(try q.stitchClaim(StitchClaimParams(workerID: "eager")) == nil, "claimed during the backoff")
+            #expect(try q.rescueExpired(RescueParams(backoff: backoff)) == 0, "a rescued step is not rescued twice")
+
+            clock.advance(by: .seconds(11))
+            let second = try #require(try q.stitchClaim(StitchClaimParams(workerID: "crasher-2", leaseDuration: .seconds(30))))
+            #expect(second.lease.attempt == 2)
+            clock.advance(by: .seconds(31))
+            #expect(try q.rescueExpired(RescueParams(backoff: backoff)) == 1)
+            let failed = try q.jobGet(jobID)
+            #expect(failed.state == .failed, "\(failed.state)")
+            #expect(failed.error == "stitch attempt 2: lease expired (worker crasher-2); no stitch attempts left")
+            #expect(try q.stitchClaim(StitchClaimParams(workerID: "eager")) == nil)
+        }
+    }
+}
