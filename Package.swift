@@ -6,7 +6,7 @@ import PackageDescription
 /// Dependencies point one way, down to ReelModel:
 ///   reel → ReelFarm → ReelQueue, ReelRender → ReelMedia, ReelPlan → ReelModel
 /// Only ReelMedia and ReelRender (titles) touch C media libraries; only ReelQueue touches libpq.
-let optimised: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .debug))]
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "Reel",
