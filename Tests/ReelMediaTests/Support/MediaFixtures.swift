@@ -13,13 +13,17 @@ enum MediaFixtures {
     static let ffmpegPath = "/usr/bin/ffmpeg"
     static let ffprobePath = "/usr/bin/ffprobe"
 
-    /// The directory this test process writes its fixtures into; removed when the process exits.
+    /// The directory this test process writes its fixtures into (made by `file` and `scratch`); removed
+    /// when the process exits.
     static let directory: String = {
-        let dir = NSTemporaryDirectory() + "reel-media-fixtures-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(atPath: MediaFixtures.directory) }
-        return dir
+        return NSTemporaryDirectory() + "reel-media-fixtures-\(getpid())"
     }()
+
+    /// Creates `directory` if it is missing; a failure is the caller's test failure.
+    static func makeDirectory() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
 
     private static let made = Mutex<[String: String]>([:])
 
@@ -27,6 +31,7 @@ enum MediaFixtures {
     static func file(_ name: String, _ arguments: [String]) throws -> String {
         try made.withLock { (made: inout [String: String]) throws -> String in
             if let path = made[name] { return path }
+            try makeDirectory()
             let path = directory + "/" + name
             try run(ffmpegPath, ["-v", "error", "-nostdin", "-y"] + arguments + [path])
             made[name] = path
@@ -35,7 +40,10 @@ enum MediaFixtures {
     }
 
     /// A scratch path (not generated) inside the fixture directory.
-    static func scratch(_ name: String) -> String { directory + "/" + name }
+    static func scratch(_ name: String) throws -> String {
+        try makeDirectory()
+        return directory + "/" + name
+    }
 
     /// Runs a tool and returns its standard output.
     @discardableResult
