@@ -69,11 +69,23 @@ enum MediaFixtures {
     }
 
     /// ffprobe's CSV lines for `entries` of the first stream of `stream` ("v" or "a").
-    static func probeCSV(_ path: String, stream: String, entries: String) throws -> [[String]] {
-        let data = try run(ffprobePath, ["-v", "error", "-select_streams", "\(stream):0", "-show_entries", entries,
-                                         "-of", "csv=p=0", path])
+    static func probeCSV(_ path: String, stream: String, entries: String, extra: [String] = []) throws -> [[String]] {
+        let data = try run(ffprobePath, ["-v", "error"] + extra + ["-select_streams", "\(stream):0", "-show_entries",
+                                                                   entries, "-of", "csv=p=0", path])
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
             $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         }
+    }
+
+    /// ffprobe's own count of the packets (`-count_packets`) or decoded frames (`-count_frames`) of the
+    /// first `stream` stream ("v" or "a"): the outside count to set beside one of Reel's readers.
+    static func ffprobeCount(_ path: String, stream: String, packets: Bool = false) throws -> Int {
+        let entry = packets ? "nb_read_packets" : "nb_read_frames"
+        let rows = try probeCSV(path, stream: stream, entries: "stream=\(entry)",
+                                extra: [packets ? "-count_packets" : "-count_frames"])
+        guard let text = rows.first?.first, let count = Int(text) else {
+            throw Failure(description: "ffprobe gave no \(entry) for \(path): \(rows)")
+        }
+        return count
     }
 }
