@@ -6,7 +6,7 @@ import PackageDescription
 /// Dependencies point one way, down to ReelModel:
 ///   reel → ReelFarm → ReelQueue, ReelRender → ReelMedia, ReelPlan → ReelModel
 /// Only ReelMedia and ReelRender (titles) touch C media libraries; only ReelQueue touches libpq.
-let optimised: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .debug))]
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "Reel",
@@ -48,15 +48,19 @@ let package = Package(
         .executableTarget(name: "bench-sim", path: "bench/sim"),
         .executableTarget(name: "bench-memory", dependencies: ["ReelMedia", "ReelModel"], path: "bench/memory"),
 
+        // Test oracles: independent reference computations shared by the test targets.
+        .target(name: "ReelTestOracles", dependencies: ["ReelMedia", "ReelModel"], path: "Tests/ReelTestOracles"),
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelPlan", "ReelModel"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelPlan", "ReelModel",
+                                                           "ReelTestOracles"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelModel"]),
         .testTarget(name: "ReelOTIOTests", dependencies: ["ReelOTIO", "ReelFarm", "ReelRender", "ReelMedia", "ReelPlan",
                                                           "ReelModel"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel"]),
+        .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel",
+                                                         "ReelMedia", "ReelTestOracles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Reel needs on Debian 12, only where missing. Safe to run again.
+# Also what the tests need: a CJK font (fonts-wqy-microhei) and OpenTimelineIO's otiotool, from PyPI,
+# in a virtual environment of this checkout's own (.build/pyenv; Debian's pip refuses system installs).
+# Sourced by scripts/test.sh, which then finds otiotool on PATH.
 set -euo pipefail
 need=()
 pkgs=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
-      libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps)
+      libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps
+      python3-venv fonts-wqy-microhei)
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
@@ -13,6 +17,13 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
+REEL_PYENV="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)/.build/pyenv"
+if [ ! -x "$REEL_PYENV/bin/otiotool" ]; then
+  echo "setup: installing opentimelineio into $REEL_PYENV" >&2
+  /usr/bin/python3 -m venv "$REEL_PYENV"
+  "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1"
+fi
+export PATH="$REEL_PYENV/bin:$PATH"
 if ! command -v swift >/dev/null 2>&1; then
   for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do [ -x "$d/swift" ] && export PATH="$d:$PATH"; done
 fi

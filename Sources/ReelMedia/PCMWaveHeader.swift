@@ -26,7 +26,7 @@ struct PCMWaveHeader: Equatable {
         b.appendLE(UInt16(channels)); b.appendLE(UInt32(sampleRate))
         b.appendLE(UInt32(Int(sampleRate) * bytesPerFrame)); b.appendLE(UInt16(bytesPerFrame))
         b.appendLE(UInt16(32)); b.appendLE(UInt16(0))
-        b += Array("fact".utf8); b.appendLE(UInt32(4)); b.appendLE(UInt32(truncatingIfNeeded: frameCount))
+        b += Array("fact".utf8); b.appendLE(UInt32(4)); b.appendLE(UInt32(frameCount))
         b += Array("data".utf8); b.appendLE(UInt32(dataSize))
         return b
     }

@@ -28,7 +28,8 @@ extension VideoFrameSource {
         let keyframeAhead = input.indexedKeyframe(atOrBefore: limit).map { $0 > position } ?? false
         if input.hasCompleteIndex { return keyframeAhead }
         let window = Self.forwardWindowSeconds * input.clock.tbDen / max(input.clock.tbNum, 1)
-        return keyframeAhead || limit > position &+ window
+        let (end, overflow) = position.addingReportingOverflow(window)
+        return keyframeAhead || (!overflow && limit > end)
     }
 
     /// Decodes forward until the next frame would be past `limit`; the first frame of a run is
@@ -66,8 +67,9 @@ extension VideoFrameSource {
             } else if let first = pendingPTS, first <= limit || atStart {
                 return try decodeForward(to: limit)
             }
-            target = min(target, pendingPTS ?? target) &- step
-            step = step &* 2
+            let (back, overflow) = min(target, pendingPTS ?? target).subtractingReportingOverflow(step)
+            target = overflow ? .min : back           // past any start: the next try rewinds
+            step = step > .max / 2 ? .max : step * 2
         }
     }
 

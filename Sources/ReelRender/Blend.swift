@@ -1,5 +1,9 @@
 /// The pixel kernels: plain scalar loops over raw pointers that the compiler auto-vectorises
-/// (16-bit lanes; every intermediate fits in `UInt16`). No per-pixel method calls, no `SIMD` types.
+/// (32-bit lanes). No per-pixel method calls, no `SIMD` types.
+/// Arithmetic is checked, in 32 bits (no `&+`, `&*`): nothing here is meant to wrap, so an overflow or a
+/// negative weight is a bug and traps. The one narrowing, `UInt8(truncatingIfNeeded: x >> 8)`, never drops
+/// a bit: with weights in 0…256, `x ≤ 255·256 + 128`, so `x >> 8 ≤ 255` (a checked `UInt8(_:)` there stops
+/// the loop from vectorising, 4–6× slower).
 ///
 /// Rounding, used everywhere: a weight `w` in 0…256 mixes `a` towards `b` as
 /// `(a·(256 − w) + b·w + 128) >> 8`, so `w = 0` gives `a` and `w = 256` gives `b` exactly,
@@ -9,20 +13,20 @@ enum Blend {
     @inline(__always)
     static func mix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
                     count: Int, weight w: Int) {
-        let wb = UInt16(truncatingIfNeeded: w), wa = UInt16(truncatingIfNeeded: 256 - w)
+        let (wa, wb) = weights(w)
         for i in 0..<count {
-            let x = UInt16(a[i]) &* wa &+ UInt16(b[i]) &* wb &+ 128
-            out[i] = UInt8(truncatingIfNeeded: x &>> 8)
+            let x = UInt32(a[i]) * wa + UInt32(b[i]) * wb + 128
+            out[i] = UInt8(truncatingIfNeeded: x >> 8)
         }
     }
 
     /// `dst[i] = (dst[i]·(256 − w) + b[i]·w + 128) >> 8` for `i < count`: `b` laid over `dst` with weight `w`.
     @inline(__always)
     static func mixInPlace(_ dst: UnsafeMutablePointer<UInt8>, with b: UnsafePointer<UInt8>, count: Int, weight w: Int) {
-        let wb = UInt16(truncatingIfNeeded: w), wa = UInt16(truncatingIfNeeded: 256 - w)
+        let (wa, wb) = weights(w)
         for i in 0..<count {
-            let x = UInt16(dst[i]) &* wa &+ UInt16(b[i]) &* wb &+ 128
-            dst[i] = UInt8(truncatingIfNeeded: x &>> 8)
+            let x = UInt32(dst[i]) * wa + UInt32(b[i]) * wb + 128
+            dst[i] = UInt8(truncatingIfNeeded: x >> 8)
         }
     }
 
@@ -33,13 +37,20 @@ enum Blend {
     @inline(__always)
     static func alphaBlend(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>,
                            alpha: UnsafePointer<UInt8>, count: Int, opacity: Int) {
-        let o = UInt16(truncatingIfNeeded: opacity)
+        let o = weights(opacity).b
         for i in 0..<count {
-            let a1 = (UInt16(alpha[i]) &* o &+ 128) &>> 8
-            let w = a1 &+ (a1 &>> 7)
-            let x = UInt16(dst[i]) &* (256 &- w) &+ UInt16(src[i]) &* w &+ 128
-            dst[i] = UInt8(truncatingIfNeeded: x &>> 8)
+            let a1 = (UInt32(alpha[i]) * o + 128) >> 8
+            let w = a1 + (a1 >> 7)
+            let x = UInt32(dst[i]) * (256 - w) + UInt32(src[i]) * w + 128
+            dst[i] = UInt8(truncatingIfNeeded: x >> 8)
         }
+    }
+
+    /// `(256 − w, w)`; `w` must lie in 0…256. (The `UInt16` hop tells the optimiser each fits in 16 bits.)
+    @inline(__always)
+    static func weights(_ w: Int) -> (a: UInt32, b: UInt32) {
+        precondition(w >= 0 && w <= 256, "blend weight \(w) is outside 0…256")
+        return (UInt32(UInt16(256 - w)), UInt32(UInt16(w)))
     }
 
     /// Copies `count` bytes.

@@ -59,6 +59,6 @@ extension Compositor {
     /// `(x + y + 1) >> 1`.
     @inline(__always)
     static func average(_ x: UInt8, _ y: UInt8) -> UInt8 {
-        UInt8(truncatingIfNeeded: (UInt16(x) &+ UInt16(y) &+ 1) &>> 1)
+        UInt8(truncatingIfNeeded: (UInt16(x) + UInt16(y) + 1) >> 1)   // ≤ 255
     }
 }

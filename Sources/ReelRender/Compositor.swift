@@ -7,8 +7,8 @@ import ReelModel
 /// Transition geometry and rounding are documented on `TransitionGeometry` and `Blend`:
 ///
 /// - dissolve: `out = (A·(256 − w) + B·w + 128) >> 8` with `w = round(p·256)`: A's opacity ramps 1 → 0.
-/// - push: A moves left by `L ≈ ceil(p·W)` pixels, B's left edge sits at `W − L` (xfade `slideleft`).
-/// - wipe: rows `[0, R)` with `R ≈ floor(p·H) + 1` show B, the rest A (xfade `wipedown`).
+/// - push: A moves left by `L = ceil(p·W)` pixels, B's left edge sits at `W − L` (xfade `slideleft`).
+/// - wipe: rows `[0, R)` with `R = ceil(p·H)` show B, the rest A (xfade `wipedown`).
 /// - cut: B (a cut has no duration; when one is asked for, the incoming side is shown).
 ///
 /// Chroma follows the luma geometry, averaging neighbouring samples when a luma edge is odd.

@@ -41,7 +41,7 @@ extension FarmTests.EndToEnd {
         #expect(!renderers.isEmpty && renderers.isSubset(of: ["e2e-1", "e2e-2", "e2e-3"]), "done by \(renderers)")
 
         let drainStart = ContinuousClock.now
-        let stuck = await farm.drainWorkers(timeout: .seconds(6))
+        let stuck = await farm.drainWorkers()
         #expect(stuck.isEmpty, "workers that did not drain cleanly: \(stuck)\n\(farm.workerLogs())")
         print("farm-notes: e2e \(segments.count) segments, job \(farmSeconds(jobSeconds)) with 3 workers "
               + "(reel render \(farmSeconds(reference.renderSeconds))), drain \(farmSeconds(FarmRun.seconds(since: drainStart))), "

@@ -4,23 +4,34 @@ import ReelQueue
 
 extension FarmTests {
     /// Several hosts: workers in their own network namespaces reach PostgreSQL over veth links and share
-    /// one storage folder (one filesystem, as NFS would give them).
+    /// one storage folder (one filesystem, as NFS would give them). The test's own server listens on the
+    /// veth links' host ends (the shared test server listens on loopback only).
     @Suite("Several hosts") struct Hosts {}
 }
 
 extension FarmTests.Hosts {
     @Test("workers on three network namespaces complete a job together; one cut off mid-segment is rescued")
     func namespaces() async throws {
-        let farm = try await FarmFixture()
-        defer { farm.cleanup() }
         let network = try await FarmNetwork.create(count: 3)
-        do { try await renderAcross(network, farm: farm) } catch {
-            farm.cleanup()
-            await network.remove()
-            throw error
-        }
-        farm.cleanup()
+        var failure: (any Error)?
+        do { try await renderOnOwnServer(network) } catch { failure = error }
         await network.remove()
+        if let failure { throw failure }
+    }
+
+    /// Starts a PostgreSQL server reachable from the namespaces (and nowhere else but loopback), renders
+    /// on a farm that uses it, and stops it.
+    func renderOnOwnServer(_ network: FarmNetwork) async throws {
+        let server = try await FarmPostgres.start(listening: network.hosts.map(\.hostAddress),
+                                                  clients: network.hosts.map(\.address))
+        var failure: (any Error)?
+        do {
+            let farm = try await FarmFixture(databaseURL: server.url)
+            defer { farm.cleanup() }
+            try await renderAcross(network, farm: farm)
+        } catch { failure = error }
+        await server.stop()
+        if let failure { throw failure }
     }
 
     func renderAcross(_ network: FarmNetwork, farm: FarmFixture) async throws {

@@ -14,7 +14,8 @@ extension FarmTests.Monitoring {
         defer { farm.cleanup() }
         let composition = try await farm.makeProject()
         let worker = try farm.startWorker("mon-1")
-        let id = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/mon.mov").path)
+        let output = farm.root.appendingPathComponent("out/mon.mov")
+        let id = try await farm.submit(composition, output: output.path)
         let watch = try FarmChild(name: "watch", executable: farm.reel, arguments: ["watch", "\(id)", "--json"],
                                   environment: farm.environment, logs: farm.logs)
         defer { watch.ensureDead() }
@@ -29,6 +30,9 @@ extension FarmTests.Monitoring {
         let progress = events.filter { $0["event"] as? String == "progress" }
         #expect(progress.last?["frames_done"] as? Int == FarmMedia.frames && progress.last?["frames"] as? Int == FarmMedia.frames)
         #expect(progress.last?["segments_done"] as? Int == segments && progress.last?["segments"] as? Int == segments)
+        // The frames the file holds, counted by ffprobe, beside the frames the queue says were done.
+        let probed = try Shell.probe(output, stream: "v:0", entries: "nb_read_frames", countFrames: true)
+        #expect(Int(probed["nb_read_frames"] ?? "") == FarmMedia.frames, "\(probed)")
 
         let status = try #require(try farmJSON(try await farm.check(["status", "\(id)", "--json"]).stdout) as? [String: Any])
         let statusJob = try #require(status["job"] as? [String: Any])

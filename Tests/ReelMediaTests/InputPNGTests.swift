@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func encodedFrameDecodesToItsColours() throws {
-        let path = MediaFixtures.scratch("red-white.png")
+        let path = try MediaFixtures.scratch("red-white.png")
         try PNGImage.encode(redAndWhite(), to: path)
         let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(8)
         #expect(Array(header) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -46,9 +46,9 @@ import Testing
     }
 
     @Test func missingAndCorruptFilesFail() throws {
-        let missing = MediaFixtures.scratch("missing.png")
+        let missing = try MediaFixtures.scratch("missing.png")
         #expect(throws: MediaError.fileNotFound(path: missing)) { try PNGImage.decode(path: missing) }
-        let corrupt = MediaFixtures.scratch("corrupt.png")
+        let corrupt = try MediaFixtures.scratch("corrupt.png")
         try Data((0..<500).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: URL(fileURLWithPath: corrupt))
         #expect(throws: MediaError.self) { try PNGImage.decode(path: corrupt) }
     }

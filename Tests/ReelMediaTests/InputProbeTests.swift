@@ -43,8 +43,8 @@ import ReelModel
         #expect(facts.video?.width == 320)
     }
 
-    @Test func missingFileIsFileNotFound() {
-        let path = MediaFixtures.scratch("does-not-exist.mp4")
+    @Test func missingFileIsFileNotFound() throws {
+        let path = try MediaFixtures.scratch("does-not-exist.mp4")
         #expect(throws: MediaError.fileNotFound(path: path)) { try MediaProbe.probe(path: path) }
         #expect(throws: MediaError.fileNotFound(path: path)) { try FFmpegProber().probe(path: path) }
     }

@@ -130,7 +130,7 @@ struct InputSeededSequence {
     }
 
     @Test func missingAndAudioOnlyFilesFail() throws {
-        let missing = MediaFixtures.scratch("missing.mp4")
+        let missing = try MediaFixtures.scratch("missing.mp4")
         #expect(throws: MediaError.fileNotFound(path: missing)) {
             try VideoFrameSource(path: missing, width: 64, height: 48)
         }

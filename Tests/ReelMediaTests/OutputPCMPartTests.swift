@@ -34,6 +34,7 @@ import ReelModel
 
         let reader = try PCMPartReader(path: path)
         #expect(reader.sampleRate == 48000 && reader.channels == 2 && reader.frameCount == 5000)
+        #expect(try MediaFixtures.decodedByFFmpeg(path, rate: 48000, channels: 2).count == 2 * 5000, "ffmpeg's count")
         var got: [[Float]] = [[], []]
         var chunks = 0
         while let chunk = try reader.read(maxFrames: 1024) {
@@ -93,6 +94,7 @@ import ReelModel
         try PartFiles.commit(temp: temp, final: final)
         #expect(!FileManager.default.fileExists(atPath: temp))
         #expect(try PCMPartReader(path: final).frameCount == 480)
+        #expect(try MediaFixtures.decodedByFFmpeg(final, rate: 48000, channels: 1).count == 480, "ffmpeg's count")
         #expect(throws: MediaError.self) { try PartFiles.commit(temp: temp, final: final) }
     }
 }

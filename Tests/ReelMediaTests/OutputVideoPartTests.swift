@@ -25,6 +25,8 @@ import ReelModel
             let reader = try PacketReader(path: path)
             let all = try packets(reader)
             #expect(all.count == count, "every appended frame comes back as one packet (B-frames drained)")
+            #expect(try MediaFixtures.ffprobeCount(path, stream: "v", packets: true) == count, "ffprobe's packet count")
+            #expect(try MediaFixtures.ffprobeCount(path, stream: "v") == count, "ffprobe's decoded frame count")
             let first = try #require(all.first)
             #expect(first.isKeyframe)
             #expect(reader.isIDR(first), "NAL types \(reader.nalUnitTypes(in: first))")
@@ -67,6 +69,7 @@ import ReelModel
         let reader = try PacketReader(path: path)
         let all = try packets(reader)
         #expect(all.count == count)
+        #expect(try MediaFixtures.ffprobeCount(path, stream: "v", packets: true) == count, "ffprobe's packet count")
         let dts = try all.map { try reader.frames(ofTicks: #require($0.dts), frameRate: settings.frameRate) }
         #expect(dts == (0..<count).map { Int64($0) - writer.reorderDelay })
     }

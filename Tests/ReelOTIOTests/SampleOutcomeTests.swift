@@ -62,19 +62,23 @@ import Testing
         return StaticMediaProber(facts)
     }
 
-    static func load(_ sample: String, slates: Bool) throws(OTIOError) -> OTIOImport {
-        let prober = (try? prober(for: sample)) ?? StaticMediaProber([:])
+    /// The import's outcome. Setting it up (reading the sample, making its stand-ins) must succeed: a
+    /// failure there throws, and fails the test, instead of turning into an import outcome.
+    static func load(_ sample: String, slates: Bool) throws -> Result<OTIOImport, OTIOError> {
+        let prober = try prober(for: sample)
         let options = OTIOImportOptions(mediaRoots: ["/standins"], offlineSlates: slates,
                                         fileExists: { prober.facts[$0] != nil })
-        let bytes = (try? Support.fixture(sample)) ?? []
-        let base = (try? Support.fixtureURL(sample).deletingLastPathComponent().path) ?? ""
-        return try OTIOImporter.load(data: bytes, baseDirectory: base, options: options, prober: prober)
+        let bytes = try Support.fixture(sample)
+        let base = try Support.fixtureURL(sample).deletingLastPathComponent().path
+        return Result { () throws(OTIOError) in
+            try OTIOImporter.load(data: bytes, baseDirectory: base, options: options, prober: prober)
+        }
     }
 
     @Test(arguments: Support.samples)
     func standInOutcome(_ sample: String) throws {
         let expected = try #require(Self.withStandIns[sample])
-        let result = Result { () throws(OTIOError) in try Self.load(sample, slates: false) }
+        let result = try Self.load(sample, slates: false)
         switch (expected, result) {
         case (.plans(let frames), .success(let imported)):
             #expect(try Plan(composition: imported.composition).totalFrames == frames)
@@ -92,7 +96,7 @@ import Testing
     @Test(arguments: Support.samples)
     func slateOutcome(_ sample: String) throws {
         let expected = try #require(Self.withSlates[sample])
-        let result = Result { () throws(OTIOError) in try Self.load(sample, slates: true) }
+        let result = try Self.load(sample, slates: true)
         switch (expected, result) {
         case (let frames?, .success(let imported)):
             #expect(try Plan(composition: imported.composition).totalFrames == frames)
@@ -105,7 +109,7 @@ import Testing
     }
 
     @Test func slatesNameTheClipAndHideUnderHigherTracks() throws {
-        let imported = try Self.load("multitrack", slates: true)
+        let imported = try Self.load("multitrack", slates: true).get()
         let texts = imported.composition.titles.compactMap(\.text)
         #expect(texts.contains("MEDIA OFFLINE — KOLL-HD.mp4"))
         // V1's first clip (0..<720) lies under V2's t-hawk (482..<962): its slate stops at 482.
@@ -115,7 +119,7 @@ import Testing
     }
 
     @Test func premiereMarkersAndGeneratorTitle() throws {
-        let imported = try Self.load("premiere_example", slates: false)
+        let imported = try Self.load("premiere_example", slates: false).get()
         let markers = imported.composition.markers
         #expect(markers.map(\.name) == ["My MArker 1", "", "", "dsf"])
         #expect(markers.first?.time == (try RationalTime(value: 113, timescale: 30)))

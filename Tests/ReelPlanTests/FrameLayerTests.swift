@@ -47,7 +47,9 @@ import Testing
             #expect(out?.mediaTime == (try tm(10) + t))          // a runs on into its handle
             #expect(inc?.mediaTime == (try tm(5) + t - tm(4)))   // b starts at the cut
         }
-        guard case .transition(_, _, let p120, _, _) = try only(p.frameLayers(frame: 120)) else { return }
+        guard case .transition(_, _, let p120, _, _) = try only(p.frameLayers(frame: 120)) else {
+            Issue.record("frame 120 is not a transition"); return
+        }
         #expect(p120 == q(4, 1001))
     }
 
@@ -64,7 +66,9 @@ import Testing
         #expect(progress == q(1, 2))
         #expect(out?.mediaTime == tm(14))                   // a at its end (the cut)
         #expect(inc?.mediaTime == tm(5))                    // b at its first frame
-        guard case .transition(_, _, let p0, _, let early) = try only(p.frameLayers(frame: 105)) else { return }
+        guard case .transition(_, _, let p0, _, let early) = try only(p.frameLayers(frame: 105)) else {
+            Issue.record("frame 105 is not a transition"); return
+        }
         #expect(p0 == .zero)
         #expect(early?.mediaTime == tm(4))                  // 0.5 s before the cut at speed 2: the handle
     }

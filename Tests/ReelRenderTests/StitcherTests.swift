@@ -53,7 +53,11 @@ import Testing
                                          to: "\(dir)/out.mp4")
         #expect(report.frames == 30)
         #expect(report.samples == 48000)
-        #expect(FileManager.default.fileExists(atPath: "\(dir)/out.mp4"))
+        // ffprobe's counts beside the stitcher's: 30 video frames; AAC whose edit list lasts 48000 samples.
+        let video = try TestMedia.probe("\(dir)/out.mp4", stream: "v", entries: "nb_read_packets,nb_read_frames")
+        #expect(video["nb_read_packets"] == "30" && video["nb_read_frames"] == "30", "\(video)")
+        let audio = try TestMedia.probe("\(dir)/out.mp4", stream: "a", entries: "time_base,duration_ts")
+        #expect(audio["time_base"] == "1/48000" && audio["duration_ts"] == "48000", "\(audio)")
     }
 
     @Test func differentEncoderSettingsAreRefusedNamingTheSegment() throws {

@@ -18,19 +18,37 @@ enum TestMedia {
 
     /// Runs the ffmpeg CLI quietly; throws with its stderr on a non-zero exit.
     static func ffmpeg(_ arguments: [String]) throws {
+        try run("/usr/bin/ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
+    }
+
+    /// ffprobe's `key=value` entries of the first `stream` stream ("v" or "a"), counting packets and
+    /// decoded frames (`nb_read_packets`, `nb_read_frames`): the outside count beside one of Reel's own.
+    static func probe(_ path: String, stream: String, entries: String) throws -> [String: String] {
+        let text = try run("/usr/bin/ffprobe", ["-v", "error", "-count_packets", "-count_frames", "-select_streams",
+                                                "\(stream):0", "-show_entries", "stream=\(entries)",
+                                                "-of", "default=nw=1", path])
+        let pairs = text.split(separator: "\n").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+        return Dictionary(pairs.filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Runs a tool; its standard output, or an error with its stderr on a non-zero exit.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y"] + arguments
-        let errors = Pipe()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let errors = Pipe(), output = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandFailed(description: "ffmpeg \(arguments.joined(separator: " ")): "
+            throw CommandFailed(description: "\(tool) \(arguments.joined(separator: " ")): "
                                 + String(decoding: message, as: UTF8.self))
         }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Reads a raw yuv420p file into frames.

@@ -73,10 +73,14 @@ func fontFamilyLookup(name: String, file: String) throws {
     #expect(try font.rasterize("", pixelSize: 40) == .empty)
 }
 
-@Test(.enabled(if: (try? FontRasterizer.locate("Noto Sans CJK")) != nil, "needs fonts-noto-cjk"))
-func cjkTextRendersWithACJKFont() throws {
-    let mask = try FontRasterizer(font: "Noto Sans CJK").rasterize("日本語", pixelSize: 32)
+/// Needs a CJK font: scripts/setup.sh installs fonts-wqy-microhei (WenQuanYi Micro Hei). Missing, the
+/// test fails. Each character must get a glyph of its own, not one "missing glyph" box for all.
+@Test func cjkTextRendersWithACJKFont() throws {
+    let font = try FontRasterizer(font: "WenQuanYi Micro Hei")
+    let mask = try font.rasterize("日本語", pixelSize: 32)
     #expect(mask.width > 60 && mask.alpha.contains(255))
+    let glyphs = try ["日", "本", "語"].map { try font.rasterize($0, pixelSize: 32) }
+    #expect(Set(glyphs.map(\.alpha)).count == 3, "the three characters rasterise alike: no CJK glyphs")
 }
 
 @Test func keyframesInterpolateLinearlyAndHold() throws {

@@ -85,9 +85,10 @@ struct TempDir {
 
     func remove() { try? FileManager.default.removeItem(at: url) }
 
-    /// The names in `folder` (default: the directory itself).
-    func contents(_ folder: String? = nil) -> [String] {
+    /// The names in `folder` (default: the directory itself); none when the folder does not exist.
+    func contents(_ folder: String? = nil) throws -> [String] {
         let path = folder.map { url.appendingPathComponent($0).path } ?? url.path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 }

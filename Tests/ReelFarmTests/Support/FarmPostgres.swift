@@ -3,6 +3,8 @@ import Foundation
 /// A PostgreSQL cluster of the restart test's own, made with the server binaries that
 /// scripts/test-postgres.sh found (REEL_TEST_PG_BIN), so restarting it mid-job never disturbs the
 /// other database tests that share the main test server. Runs as the postgres user when we are root.
+/// It listens on 127.0.0.1 plus the addresses asked for, and trusts 127.0.0.1 and ::1 (initdb's
+/// defaults) plus the client addresses asked for, nothing else.
 final class FarmPostgres: @unchecked Sendable {
     let folder: URL
     let port: Int
@@ -20,7 +22,10 @@ final class FarmPostgres: @unchecked Sendable {
     }
 
     /// initdb + start on a random port; its own output goes under its folder.
-    static func start() async throws -> FarmPostgres {
+    /// - Parameters:
+    ///   - addresses: more addresses to listen on (the host ends of the test's veth links).
+    ///   - clients: more client addresses to trust (the namespaces' ends).
+    static func start(listening addresses: [String] = [], clients: [String] = []) async throws -> FarmPostgres {
         guard let bin = ProcessInfo.processInfo.environment["REEL_TEST_PG_BIN"], !bin.isEmpty else {
             throw FarmTestError("""
                 REEL_TEST_PG_BIN is not set: the restart test needs the PostgreSQL server binaries. \
@@ -32,7 +37,7 @@ final class FarmPostgres: @unchecked Sendable {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let server = FarmPostgres(folder: folder, port: Int.random(in: 55_000...59_999), bin: bin, logs: logs)
         do {
-            try await server.initialise()
+            try await server.initialise(listening: ["127.0.0.1"] + addresses, clients: clients)
             try await server.pgctl(["-l", folder.appendingPathComponent("log").path, "-w", "start"])
         } catch {
             await server.stop()
@@ -41,14 +46,14 @@ final class FarmPostgres: @unchecked Sendable {
         return server
     }
 
-    private func initialise() async throws {
+    private func initialise(listening addresses: [String], clients: [String]) async throws {
         if getuid() == 0 {
             try await FarmRun.check("/bin/chown", ["postgres:postgres", folder.path], logs: logs)
         }
         try await asPostgres("\(bin)/initdb", ["-D", data, "-U", "reel", "--auth=trust", "-E", "UTF8"])
         let conf = """
 
-            listen_addresses = '127.0.0.1'
+            listen_addresses = '\(addresses.joined(separator: ","))'
             port = \(port)
             unix_socket_directories = '\(folder.path)'
             fsync = off
@@ -57,9 +62,14 @@ final class FarmPostgres: @unchecked Sendable {
             max_connections = 100
 
             """
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: data + "/postgresql.conf"))
+        try append(conf, to: "postgresql.conf")
+        try append(clients.map { "host all all \($0)/32 trust\n" }.joined(), to: "pg_hba.conf")
+    }
+
+    private func append(_ text: String, to file: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: data + "/" + file))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(conf.utf8))
+        try handle.write(contentsOf: Data(text.utf8))
         try handle.close()
     }
 

@@ -32,7 +32,7 @@ extension MediaFixtures {
     /// The first half of `h264AAC`'s bytes: an MP4 cut in two (its index is at the end).
     static func truncated() throws -> String {
         let source = try h264AAC()
-        let path = scratch("truncated.mp4")
+        let path = try scratch("truncated.mp4")
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
         return path

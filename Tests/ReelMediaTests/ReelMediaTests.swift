@@ -1,4 +1,0 @@
-import Testing
-@testable import ReelMedia
-
-@Test func placeholderReelMedia() { #expect(Bool(true)) }
