@@ -35,7 +35,8 @@ import Testing
         try stage.worker.stitch(claim, stop: StopSignal())
         let messages = stage.log.items.withLock { $0 }
         #expect(!FileManager.default.fileExists(atPath: dir("out.mov").path), "published despite \(fault): \(messages)")
-        #expect(!dir.contents().contains { $0.contains(".tmp") }, "temporary file left: \(dir.contents())")
+        let left = try dir.contents()
+        #expect(!left.contains { $0.contains(".tmp") }, "temporary file left: \(left)")
         #expect(messages.contains { $0.contains("nothing was written") }, "\(messages)")
     }
 }
