@@ -23,9 +23,13 @@ public struct Coordinator: Sendable {
 
     /// - Parameters:
     ///   - output: where the stitched file goes, as the workers see it (shared storage).
-    /// - Throws: `FarmError.invalid` (before anything is inserted), `QueueError` from the database.
+    ///   - outputRoots: where outputs may go (empty: anywhere but the part store).
+    /// - Throws: `FarmError.invalid` (before anything is inserted), `FarmError.outsideOutputRoots`, `.io` for an
+    ///   output another active job already writes, `QueueError` from the database.
     public func submit(_ project: Project, output: String, name: String, owner: String = "", priority: Int = 0,
-                       maxAttempts: Int = 3, requiredTags: [String] = []) throws -> Submission {
+                       maxAttempts: Int = 3, requiredTags: [String] = [], outputRoots: [String] = []) throws -> Submission {
+        try OutputRoots(outputRoots, store: store).check(output)
+        try refuseConcurrentWriter(of: output)
         let segments = project.plan.segments.map {
             SegmentSpec(index: $0.index, frames: $0.frames, samples: $0.samples, contentHash: $0.contentHash)
         }
@@ -41,5 +45,13 @@ public struct Coordinator: Sendable {
         }))
         return Submission(jobID: result.jobID, segments: segments.count, reusedSegments: result.reusedSegments,
                           frames: project.plan.totalFrames)
+    }
+
+    /// Two active jobs never publish to one path: the later would silently replace the earlier's file.
+    func refuseConcurrentWriter(of output: String) throws {
+        let active = try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 100_000))
+        guard let other = active.first(where: { $0.outputLocation == output }) else { return }
+        throw FarmError.io(path: output, message: "job \(other.id) (\(other.state.rawValue)) already writes this file; "
+                           + "cancel it or choose another output")
     }
 }

@@ -8,6 +8,8 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
     case contentChanged(segment: Int, message: String)
     /// A source lies outside the configured media roots.
     case outsideMediaRoots(path: String, roots: [String])
+    /// An output path lies outside the configured output roots.
+    case outsideOutputRoots(path: String, roots: [String])
     /// The job failed; `reason` names the segment, attempt and message.
     case jobFailed(id: Int64, reason: String)
     case cancelled
@@ -20,6 +22,9 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
         case let .contentChanged(segment, message): return "segment \(segment): \(message)"
         case let .outsideMediaRoots(path, roots):
             return "\(path) lies outside the media roots (\(roots.joined(separator: ", "))); set REEL_MEDIA_ROOTS or --media-root"
+        case let .outsideOutputRoots(path, roots):
+            return "\(path) lies outside the output roots (\(roots.joined(separator: ", "))); "
+                + "set REEL_OUTPUT_ROOTS or --output-root"
         case let .jobFailed(id, reason): return "job \(id) failed: \(reason)"
         case .cancelled: return "cancelled"
         case .other(let message): return message

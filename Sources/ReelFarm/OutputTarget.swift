@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelRender
 
 /// Checks an output path before any work is spent on it, the way the stitcher will use it.
 ///
@@ -66,5 +67,45 @@ public enum OutputTarget {
         }
         close(fd)
         unlink(temp)
+    }
+}
+
+/// Where finished files may be published: under one of the configured roots (`--output-root`,
+/// `REEL_OUTPUT_ROOTS`), never inside the part store, and never through a symbolic link. `..` and links
+/// in the folders are resolved first, as for the media roots. `submit` checks it and every stitching
+/// worker checks it again with its own roots, so a submitter cannot make a worker overwrite what its
+/// user may write elsewhere.
+public struct OutputRoots: Sendable {
+    public let roots: MediaRoots
+    /// The part store's root, resolved; outputs inside it are refused even without roots.
+    public let store: String?
+
+    public init(_ roots: [String], store: PartStore? = nil) {
+        self.roots = MediaRoots(roots)
+        self.store = store.map { URL(fileURLWithPath: $0.root).standardizedFileURL.resolvingSymlinksInPath().path }
+    }
+
+    /// From `REEL_OUTPUT_ROOTS` (colon-separated).
+    public static func fromEnvironment() -> [String] {
+        (ProcessInfo.processInfo.environment["REEL_OUTPUT_ROOTS"] ?? "").split(separator: ":").map(String.init)
+    }
+
+    /// - Parameter path: an absolute output path.
+    /// - Throws: `FarmError.outsideOutputRoots`, or `FarmError.io` for a link or a path inside the part store.
+    public func check(_ path: String) throws {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let name = url.lastPathComponent
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let resolved = folder == "/" ? "/" + name : folder + "/" + name
+        var info = stat()
+        if lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw FarmError.io(path: path, message: "is a symbolic link; Reel does not publish through links")
+        }
+        if let store, resolved == store || resolved.hasPrefix(store.hasSuffix("/") ? store : store + "/") {
+            throw FarmError.io(path: path, message: "lies inside the part store \(store); outputs go elsewhere")
+        }
+        guard roots.roots.isEmpty || roots.contains(resolved) else {
+            throw FarmError.outsideOutputRoots(path: path, roots: roots.roots)
+        }
     }
 }

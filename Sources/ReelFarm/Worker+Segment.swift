@@ -47,7 +47,7 @@ extension Worker {
     static func isPermanent(_ error: any Error) -> Bool {
         if let farm = error as? FarmError {
             switch farm {
-            case .invalid, .contentChanged, .outsideMediaRoots: return true
+            case .invalid, .contentChanged, .outsideMediaRoots, .outsideOutputRoots: return true
             case .io, .jobFailed, .cancelled, .other: return false
             }
         }

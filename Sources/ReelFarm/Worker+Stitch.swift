@@ -23,6 +23,7 @@ extension Worker {
                            audioPath: configuration.store.audioPath(for: segment.contentHash))
             }
             let output = claim.job.outputLocation
+            try OutputRoots(configuration.outputRoots, store: configuration.store).check(output)
             try OutputTarget.prepare(output)
             // A whole timeline must hold exactly totalFrames and S(totalFrames); a range render
             // (`--range`) holds the frames and samples of the segments it covers.

@@ -12,6 +12,9 @@ public struct WorkerConfiguration: Sendable {
     public var store: PartStore
     /// Sources must lie under these folders; empty means anywhere.
     public var mediaRoots: [String]
+    /// Outputs must lie under one of these folders (`--output-root`, `REEL_OUTPUT_ROOTS`); any folder but
+    /// the part store when empty.
+    public var outputRoots: [String] = []
     /// How long a claim lasts without a heartbeat; a crashed host's segments are rescued after it.
     public var leaseDuration: Duration = .seconds(60)
     public var heartbeatInterval: Duration = .seconds(10)

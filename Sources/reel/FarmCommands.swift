@@ -26,6 +26,10 @@ enum FarmCommands {
         return PartStore(root: root)
     }
 
+    static func outputRoots(_ parsed: Arguments) -> [String] {
+        parsed.all("output-root") + OutputRoots.fromEnvironment()
+    }
+
     static func mediaRoots(_ parsed: Arguments) -> [String] {
         parsed.all("media-root") + MediaRoots.fromEnvironment()
     }
@@ -55,10 +59,12 @@ enum FarmCommands {
     static func submit(_ args: [String]) throws -> Int32 {
         if Commands.help(args, """
             usage: reel submit COMPOSITION -o OUT [--priority P] [--name N] [--segment-seconds S] [--preset P]
-                               [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]… [--db URL] [--json]
+                               [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]…
+                               [--output-root DIR]… [--db URL] [--json]
             """ + "\n" + Commands.otioUsage) { return 0 }
         let parsed = try Arguments(args, options: dbOptions.union(["output", "priority", "name", "segment-seconds", "preset",
-                                                                   "max-attempts", "tags", "storage", "media-root"]).union(Commands.otioOptions),
+                                                                   "max-attempts", "tags", "storage", "media-root",
+                                                                   "output-root"]).union(Commands.otioOptions),
                                    flags: ["lossless", "json"], short: ["o": "output"])
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
@@ -74,7 +80,8 @@ enum FarmCommands {
             project, output: Commands.absolute(output), name: parsed.value("name") ?? (path as NSString).lastPathComponent,
             owner: ProcessInfo.processInfo.environment["USER"] ?? "", priority: try parsed.int("priority") ?? 0,
             maxAttempts: try parsed.int("max-attempts", in: 1...100) ?? 3,
-            requiredTags: parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? [])
+            requiredTags: parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? [],
+            outputRoots: outputRoots(parsed))
         if parsed.flag("json") {
             try printJSON(["job": submission.jobID, "segments": submission.segments, "reused": submission.reusedSegments,
                            "frames": submission.frames])

@@ -15,9 +15,9 @@ extension FarmCommands {
     static func worker(_ args: [String]) throws -> Int32 {
         if Commands.help(args, """
             usage: reel worker [--concurrency N] [--tags a,b] [--name ID] [--lease-seconds S]
-                               [--storage DIR] [--media-root DIR]… [--db URL] [--json]
+                               [--storage DIR] [--media-root DIR]… [--output-root DIR]… [--db URL] [--json]
             """) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root",
+        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root", "output-root",
                                                                    "lease-seconds", "retry-base-ms"]),
                                    flags: ["json"])
         _ = try parsed.positionals()
@@ -39,6 +39,7 @@ extension FarmCommands {
         for n in 0..<concurrency {
             var configuration = WorkerConfiguration(workerID: concurrency == 1 ? baseID : "\(baseID)/\(n)", host: host,
                                                     tags: tags, store: store, mediaRoots: roots)
+            configuration.outputRoots = outputRoots(parsed)
             configuration.leaseDuration = .seconds(lease)
             configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
             configuration.rescueInterval = .seconds(min(15, lease))

@@ -158,4 +158,26 @@ import Testing
             #expect(r.data("b") == blob)
         }
     }
+
+    @Test("no statement can hold a connection forever: statement_timeout and TCP liveness are set")
+    func livenessSettings() throws {
+        try withTestSchema { config in
+            let c = try PGConnection(url: config.databaseURL, applicationName: "reel-test", schema: config.schema,
+                                     statementTimeout: .seconds(1))
+            #expect(try c.exec("SHOW statement_timeout").rows[0].text("statement_timeout") == "1s")
+            #expect(throws: (any Error).self, "a 3 s statement outlived a 1 s statement_timeout") {
+                try c.exec("SELECT pg_sleep(3)")
+            }
+            let options = try c.exec("SELECT 1 AS one")   // the connection survives the cancel
+            #expect(options.rows[0].text("one") == "1")
+            let defaults = try PGConnection(url: config.databaseURL, applicationName: "reel-test", schema: config.schema)
+            #expect(try defaults.exec("SHOW statement_timeout").rows[0].text("statement_timeout") == "1min")
+            for (key, value) in [("keepalives", "1"), ("keepalives_idle", "10"), ("tcp_user_timeout", "30000")] {
+                #expect(defaults.option(key) == value, "libpq option \(key) is \(defaults.option(key) ?? "unset")")
+            }
+            let overridden = try PGConnection(url: config.databaseURL + "?keepalives_idle=42", applicationName: "reel-test",
+                                              schema: config.schema)
+            #expect(overridden.option("keepalives_idle") == "42", "the URL's own setting wins")
+        }
+    }
 }

@@ -16,18 +16,28 @@ final class PGConnection: @unchecked Sendable {
     /// looks costlier), and re-planning it on every call took about 0.7 ms of its 1.9 ms. Every statement keeps
     /// its state literals in the SQL text, so the generic plans still use the partial indexes (a test EXPLAINs
     /// the generic plan of every statement).
-    /// - Parameter url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
+    /// A dead peer or a cut link is noticed within about `tcp_user_timeout` (unacknowledged data) or
+    /// 10 + 3 × 5 s of silence (keepalives), and no statement runs longer than `statementTimeout`:
+    /// libpq cannot block a worker forever. These come before `dbname` in the parameter list, so a URL
+    /// or conninfo that sets them wins.
+    static let liveness = [("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "5"),
+                           ("keepalives_count", "3"), ("tcp_user_timeout", "30000")]
+
+    /// - Parameters:
+    ///   - url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
+    ///   - statementTimeout: `statement_timeout` for the session; nil leaves the server's.
     /// - Throws: `PGFailure.connectionLost` with libpq's message.
-    init(url: String, applicationName: String, schema: String?) throws {
-        let keys = ["dbname", "application_name", "connect_timeout"]
-        let values = [url, applicationName, "5"]
+    init(url: String, applicationName: String, schema: String?, statementTimeout: Duration? = .seconds(60)) throws {
+        let keys = Self.liveness.map(\.0) + ["dbname", "application_name", "connect_timeout"]
+        let values = Self.liveness.map(\.1) + [url, applicationName, "5"]
         raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
         guard PQstatus(raw) == CONNECTION_OK else { throw PGFailure.connectionLost(errorMessage) }
         _ = PQsetNoticeProcessor(raw, { _, _ in }, nil)  // NOTICEs (e.g. "drop cascades to …") are not errors
         _ = try exec("""
             SELECT set_config('plan_cache_mode', 'force_generic_plan', false),
-                CASE WHEN $1::text IS NOT NULL THEN set_config('search_path', $1, false) END
-            """, [schema.map(PGValue.text)])
+                CASE WHEN $1::text IS NOT NULL THEN set_config('search_path', $1, false) END,
+                CASE WHEN $2::text IS NOT NULL THEN set_config('statement_timeout', $2, false) END
+            """, [schema.map(PGValue.text), statementTimeout.map { .text("\($0.components.seconds * 1000)ms") }])
     }
 
     deinit { PQfinish(raw) }
@@ -37,6 +47,18 @@ final class PGConnection: @unchecked Sendable {
     }
 
     var isBad: Bool { PQstatus(raw) != CONNECTION_OK }
+
+    /// The value libpq uses for connection option `key` (`PQconninfo`), nil when unset.
+    func option(_ key: String) -> String? {
+        guard let options = PQconninfo(raw) else { return nil }
+        defer { PQconninfoFree(options) }
+        var p = options
+        while let name = p.pointee.keyword {
+            if String(cString: name) == key { return p.pointee.val.map { String(cString: $0) } }
+            p += 1
+        }
+        return nil
+    }
 
     /// The connection's socket, for `poll`.
     var socket: Int32 { PQsocket(raw) }

@@ -21,7 +21,7 @@ final class PGPool: Sendable {
         while true {
             do {
                 return try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
-                                        schema: configuration.schema)
+                                        schema: configuration.schema, statementTimeout: configuration.statementTimeout)
             } catch let f as PGFailure {
                 attempt += 1
                 guard attempt <= configuration.reconnectAttempts else {

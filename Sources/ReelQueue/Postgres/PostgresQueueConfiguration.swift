@@ -17,6 +17,8 @@ public struct PostgresQueueConfiguration: Sendable {
     public var clock: (any QueueClock)?
     /// Shown in `pg_stat_activity`.
     public var applicationName: String
+    /// The longest any statement may run (`statement_timeout`); every queue statement is short.
+    public var statementTimeout: Duration = .seconds(60)
 
     public init(databaseURL: String = "", schema: String? = nil, maxConnections: Int = 8, reconnectAttempts: Int = 6,
                 reconnectBackoff: Backoff = Backoff(base: .milliseconds(100), cap: .seconds(2)),
