@@ -5,7 +5,8 @@ import ReelRender
 
 extension Worker {
     /// Stitches a job whose segments are all done, verifying every seam before publishing, then
-    /// completes the job (fenced by the stitch lease). A seam error fails the job with its message.
+    /// completes the job (fenced by the stitch lease). A seam error fails the job with its message;
+    /// a part that is missing or invalid sends its segment back to be rendered again instead.
     func stitch(_ claim: StitchClaim, stop: StopSignal) throws {
         let jobID = claim.job.id
         events(.stitching(jobID: jobID))
@@ -15,6 +16,7 @@ extension Worker {
         do {
             let project = try projects.project(for: claim.job)
             let segments = claim.segments.sorted { $0.index < $1.index }
+            if try requeueMissingParts(claim, segments, keeper: keeper) { return }
             let first = segments.first?.frames.lowerBound ?? 0
             let parts = segments.map { segment in
                 StitchPart(segmentIndex: segment.index, startFrame: segment.frames.lowerBound - first,
@@ -57,6 +59,25 @@ extension Worker {
 }
 
 extension Worker {
+    /// Checks every part's manifest (frames, samples, file sizes) before stitching. Missing or invalid ones
+    /// (a full disk, a cleaned store, a lost NFS write) go back to the queue with their segments: a transient
+    /// storage fault costs a re-render, not the job. - Returns: true when it requeued (or lost the lease).
+    func requeueMissingParts(_ claim: StitchClaim, _ segments: [Segment], keeper: LeaseKeeper) throws -> Bool {
+        let store = configuration.store
+        let missing = segments.filter {
+            store.validManifest(for: $0.contentHash, frames: $0.frames.count64, samples: $0.samples.count64) == nil
+        }
+        guard !missing.isEmpty else { return false }
+        keeper.stop()
+        let message = "part missing or invalid at stitch time (worker \(configuration.workerID), store \(store.root)); "
+            + "rendering it again"
+        let requeued = try queue.stitchRequeue(claim.lease, segmentIDs: missing.map(\.id), message: message)
+        let indices = missing.map { String($0.index) }.joined(separator: ", ")
+        events(.stitchFailed(jobID: claim.job.id, message: requeued
+            ? "segments \(indices): \(message)" : "stitch lease lost before requeueing segments \(indices)"))
+        return true
+    }
+
     /// The fence before publishing: stops the heartbeat thread, then renews the stitch lease once more,
     /// which succeeds only while this attempt's token still holds the job and the job was not canceled.
     /// The renewal leaves a whole lease for the rename and the commit that follow.

@@ -70,6 +70,12 @@ public protocol SegmentQueue: Sendable {
     /// Extends a stitch lease; `.canceled` if the job was canceled, `.lost` if the lease is gone.
     func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult
 
+    /// Fenced by the stitch lease: the listed done segments, whose parts the stitcher found missing or
+    /// invalid, go back to available (attempts reset, `message` recorded as their error), the job goes back
+    /// to running and the stitch lease is released; workers are woken. Nothing is lost: the other parts stay.
+    /// - Returns: false when the lease was already lost (nothing changed).
+    func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws -> Bool
+
     /// Registers (or re-registers) a worker.
     func workerRegister(_ params: WorkerRegisterParams) throws
 

@@ -99,3 +99,44 @@ extension FarmTests.Submit {
         return ((object["job"] as? NSNumber)?.int64Value ?? -1, object["segments"] as? Int ?? -1, object["reused"] as? Int ?? -1)
     }
 }
+
+extension FarmTests.Submit {
+    @Test("outputs outside --output-root, inside the part store, through a link or already being written are refused")
+    func outputRoots() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let root = farm.root.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.mov", withDestinationPath: "/tmp/elsewhere.mov")
+        let refused: [(String, String)] = [
+            ("/tmp/outside.mov", "lies outside the output roots"),
+            (root + "/../escape.mov", "lies outside the output roots"),
+            (farm.storage + "/parts.mov", "lies inside the part store"),
+            (root + "/link.mov", "is a symbolic link"),
+        ]
+        for (output, message) in refused {
+            let result = try await farm.run(["submit", composition, "-o", output, "--lossless", "--output-root", root])
+            #expect(result.status == 1 && result.stderr.contains(message), "\(output): \(result.stderr)")
+        }
+        #expect(try farm.queue().jobList(JobListParams(limit: 10)).isEmpty, "a refused output was queued")
+        let accepted = try await farm.run(["submit", composition, "-o", root + "/ok.mov", "--lossless", "--output-root", root])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        let twice = try await farm.run(["submit", composition, "-o", root + "/ok.mov", "--lossless", "--output-root", root])
+        #expect(twice.status == 1 && twice.stderr.contains("already writes this file"), "\(twice.stderr)")
+    }
+
+    @Test("a worker re-checks the output against its own --output-root: the job fails and nothing is written")
+    func workerRechecksOutputRoots() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let output = farm.root.appendingPathComponent("elsewhere/x.mov").path
+        let id = try await farm.submit(composition, output: output)
+        _ = try farm.startWorker("strict", extra: ["--output-root", farm.root.appendingPathComponent("out").path])
+        let job = try await farm.waitForJob(id)
+        #expect(job.state == .failed && (job.error ?? "").contains("outside the output roots"), "\(job.error ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(await farm.drainWorkers().isEmpty)
+    }
+}

@@ -47,11 +47,11 @@ final class StitchStage: Sendable {
     let queue = InMemorySegmentQueue()
     let worker: Worker
     let log = StitchEventLog()
+    let projects = ProjectCache()
 
     init(project: Project, store: PartStore, output: String) throws {
         let render = LocalRender(project: project, options: .init(workers: 1, store: store, output: output))
         let job = try queue.jobInsert(JobInsertParams(spec: try render.jobSpec(), reuseParts: false))
-        let projects = ProjectCache()
         projects.insert(project, for: job.jobID)
         while let claimed = try queue.segmentClaim(SegmentClaimParams(workerID: "renderer")).first {
             let part = store.videoPath(for: claimed.segment.contentHash)

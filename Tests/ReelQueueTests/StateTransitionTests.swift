@@ -7,12 +7,12 @@ import Testing
     /// The diagram's edges, written out apart from `canTransition(to:)`.
     static let segmentEdges: Set<String> = [
         "available>running", "available>canceled", "running>done", "running>available", "running>failed",
-        "running>canceled", "failed>available", "canceled>available",
+        "running>canceled", "failed>available", "canceled>available", "done>available",
     ]
     static let jobEdges: Set<String> = [
         "queued>running", "queued>stitching", "queued>canceled", "running>stitching", "running>failed",
         "running>canceled", "stitching>done", "stitching>failed", "stitching>canceled", "failed>queued",
-        "canceled>queued",
+        "canceled>queued", "stitching>running",
     ]
 
     @Test("S: from > to matches the diagram", arguments: SegmentState.allCases, SegmentState.allCases)

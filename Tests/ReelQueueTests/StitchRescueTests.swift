@@ -35,4 +35,30 @@ import Testing
             #expect(try q.stitchClaim(StitchClaimParams(workerID: "eager")) == nil)
         }
     }
+
+    @Test("a stitcher sends segments with missing parts back: job running, attempts reset, error kept, fenced",
+          arguments: QueueKind.allCases)
+    func requeueMissingParts(kind: QueueKind) throws {
+        try withQueue(kind) { q, _ in
+            let jobID = try insert(q, makeSpec(segments: 3, maxAttempts: 1))
+            while let c = try claimOne(q) { #expect(try complete(q, c.lease)) }
+            let claim = try #require(try q.stitchClaim(StitchClaimParams(workerID: "stitcher")))
+            let lost = try #require(claim.segments.first { $0.index == 1 })
+            #expect(try q.stitchRequeue(claim.lease, segmentIDs: [lost.id], message: "part missing at stitch"))
+            #expect(try q.jobGet(jobID).state == .running)
+            let segments = try q.segmentList(jobID: jobID)
+            #expect(segments.map(\.state) == [.done, .available, .done])
+            #expect(segments[1].attempt == 0 && segments[1].partLocation == nil)
+            #expect(segments[1].errors.map(\.message) == ["part missing at stitch"])
+            #expect(try q.stitchRequeue(claim.lease, segmentIDs: [lost.id], message: "again") == false, "the lease is gone")
+            #expect(try q.jobComplete(claim.lease) == false, "the old stitch lease cannot complete the job")
+
+            let again = try #require(try claimOne(q, worker: "re-render"))
+            #expect(again.segment.id == lost.id && again.lease.attempt == 1, "max attempts 1 still allows the re-render")
+            #expect(try complete(q, again.lease))
+            let second = try #require(try q.stitchClaim(StitchClaimParams(workerID: "stitcher-2")))
+            #expect(try q.jobComplete(second.lease))
+            #expect(try q.jobGet(jobID).state == .done)
+        }
+    }
 }

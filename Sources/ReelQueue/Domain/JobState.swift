@@ -28,6 +28,7 @@ public enum JobState: String, CaseIterable, Sendable, Codable {
         case (.queued, .running), (.queued, .stitching), (.queued, .canceled): return true
         case (.running, .stitching), (.running, .failed), (.running, .canceled): return true
         case (.stitching, .done), (.stitching, .failed), (.stitching, .canceled): return true
+        case (.stitching, .running): return true   // parts missing at stitch time: those segments render again
         case (.failed, .queued), (.canceled, .queued): return true
         default: return false
         }

@@ -27,6 +27,7 @@ public enum SegmentState: String, CaseIterable, Sendable, Codable {
         case (.available, .running), (.available, .canceled): return true
         case (.running, .done), (.running, .available), (.running, .failed), (.running, .canceled): return true
         case (.failed, .available), (.canceled, .available): return true
+        case (.done, .available): return true   // its part was missing at stitch time: rendered again
         default: return false
         }
     }

@@ -90,6 +90,10 @@ public final class InMemorySegmentQueue: SegmentQueue {
         try locked { s, now in try s.stitchClaim(params, now: now) }
     }
 
+    public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws -> Bool {
+        try locked { s, now in try s.stitchRequeue(lease, segmentIDs: segmentIDs, message: message, now: now) }
+    }
+
     public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
         try locked { s, now in s.stitchHeartbeat(lease, leaseDuration, now: now) }
     }

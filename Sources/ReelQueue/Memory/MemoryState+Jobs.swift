@@ -112,3 +112,28 @@ extension MemoryState {
                               failures: failures, now: now)
     }
 }
+
+extension MemoryState {
+    /// See `SegmentQueue.stitchRequeue`.
+    mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String, now: Date) throws -> Bool {
+        guard let j = jobs[lease.jobID], j.stitchToken == lease.token, j.job.state == .stitching else { return false }
+        let worker = j.stitchLeasedBy
+        jobs[lease.jobID]?.job.error = message
+        try moveJob(lease.jobID, to: .running, at: now, worker: worker, message: message)
+        jobs[lease.jobID]?.stitchToken = nil
+        jobs[lease.jobID]?.stitchLeasedBy = nil
+        jobs[lease.jobID]?.stitchExpiresAt = nil
+        for id in segmentIDs where j.segmentIDs.contains(id) && segments[id]?.segment.state == .done {
+            var s = segments[id]!.segment
+            s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now))
+            s.attempt = 0
+            s.partLocation = nil
+            s.reusedFrom = nil
+            s.finishedAt = nil
+            s.scheduledAt = now
+            segments[id]?.segment = s
+            try moveSegment(id, to: .available, at: now, worker: worker, message: message)
+        }
+        return true
+    }
+}

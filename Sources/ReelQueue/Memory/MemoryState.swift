@@ -90,6 +90,10 @@ struct MemoryState {
         }
         if from == .available { removeAvailable(s.segment) }
         if from == .running { running.remove(id) }
+        if from == .done {
+            jobs[s.segment.jobID]?.doneCount -= 1
+            if doneByHash[s.segment.contentHash] == id { doneByHash[s.segment.contentHash] = nil }
+        }
         s.segment.state = next
         segments[id] = s
         if next == .available { insertAvailable(s.segment); wake = true }

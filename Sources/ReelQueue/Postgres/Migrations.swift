@@ -180,5 +180,39 @@ DROP TABLE IF EXISTS queue_events, workers, segments, jobs;
 DROP FUNCTION IF EXISTS reel_job_state_changed(), reel_segment_state_changed(), reel_refuse_transition(),
     reel_us(timestamptz), reel_now(bigint);
 """##),
+        Migration(version: 2, name: "requeue_missing_parts", up: ##"""
+-- A stitcher that finds a part missing or invalid sends its segments back instead of failing the job:
+-- segments may go done > available, and jobs stitching > running (SegmentQueue.stitchRequeue).
+DROP TRIGGER segments_transition_check ON segments;
+CREATE TRIGGER segments_transition_check BEFORE UPDATE OF state ON segments FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state AND (OLD.state, NEW.state) NOT IN (
+        ('available', 'running'), ('available', 'canceled'), ('running', 'done'), ('running', 'available'),
+        ('running', 'failed'), ('running', 'canceled'), ('failed', 'available'), ('canceled', 'available'),
+        ('done', 'available')))
+    EXECUTE FUNCTION reel_refuse_transition('segment');
+
+DROP TRIGGER jobs_transition_check ON jobs;
+CREATE TRIGGER jobs_transition_check BEFORE UPDATE OF state ON jobs FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state AND (OLD.state, NEW.state) NOT IN (
+        ('queued', 'running'), ('queued', 'stitching'), ('queued', 'canceled'), ('running', 'stitching'),
+        ('running', 'failed'), ('running', 'canceled'), ('stitching', 'done'), ('stitching', 'failed'),
+        ('stitching', 'canceled'), ('failed', 'queued'), ('canceled', 'queued'), ('stitching', 'running')))
+    EXECUTE FUNCTION reel_refuse_transition('job');
+"""##, down: ##"""
+DROP TRIGGER segments_transition_check ON segments;
+CREATE TRIGGER segments_transition_check BEFORE UPDATE OF state ON segments FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state AND (OLD.state, NEW.state) NOT IN (
+        ('available', 'running'), ('available', 'canceled'), ('running', 'done'), ('running', 'available'),
+        ('running', 'failed'), ('running', 'canceled'), ('failed', 'available'), ('canceled', 'available')))
+    EXECUTE FUNCTION reel_refuse_transition('segment');
+
+DROP TRIGGER jobs_transition_check ON jobs;
+CREATE TRIGGER jobs_transition_check BEFORE UPDATE OF state ON jobs FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state AND (OLD.state, NEW.state) NOT IN (
+        ('queued', 'running'), ('queued', 'stitching'), ('queued', 'canceled'), ('running', 'stitching'),
+        ('running', 'failed'), ('running', 'canceled'), ('stitching', 'done'), ('stitching', 'failed'),
+        ('stitching', 'canceled'), ('failed', 'queued'), ('canceled', 'queued')))
+    EXECUTE FUNCTION reel_refuse_transition('job');
+"""##),
     ]
 }

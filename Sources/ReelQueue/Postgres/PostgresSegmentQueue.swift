@@ -149,6 +149,17 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
+    public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws -> Bool {
+        try pool.transaction { c in
+            guard let row = try c.exec(JobSQL.stitchRequeueJob, [.int64(lease.jobID), .uuid(lease.token), .text(message)])
+                .rows.first else { return false }
+            _ = try c.exec(SegmentSQL.requeueDone, [.int64(lease.jobID), .array(segmentIDs.map { Optional($0) }),
+                                                    .text(message), now, .text(row.string("worker") ?? "")])
+            _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("requeued parts")])
+            return true
+        }
+    }
+
     public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
         try pool.with { c in
             let r = try c.exec(JobSQL.stitchHeartbeat, [

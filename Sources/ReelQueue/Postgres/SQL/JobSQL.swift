@@ -95,6 +95,15 @@ enum JobSQL {
         RETURNING j.id
         """)
 
+    /// $1 id, $2 token, $3 message. Fenced by the stitch lease: the job back to running.
+    static let stitchRequeueJob = PGStatement(name: "job_stitch_requeue", sql: """
+        UPDATE jobs j SET state = 'running', error = $3, stitch_lease_token = NULL, stitch_leased_by = NULL,
+            stitch_lease_expires_at = NULL
+        FROM (SELECT stitch_leased_by AS worker FROM jobs WHERE id = $1) w
+        WHERE j.id = $1 AND j.stitch_lease_token = $2 AND j.state = 'stitching'
+        RETURNING w.worker
+        """)
+
     /// $1 id, $2 token, $3 now, $4 lease µs.
     static let stitchHeartbeat = PGStatement(name: "job_stitch_heartbeat", sql: """
         UPDATE jobs SET stitch_lease_expires_at = reel_now($3) + $4::bigint * interval '1 microsecond'

@@ -121,6 +121,18 @@ enum SegmentSQL {
         \(failReturning)
         """)
 
+    /// $1 job id, $2 segment ids, $3 message, $4 now, $5 worker: done segments whose parts are gone go back
+    /// to available with their attempts reset and the message recorded (`stitchRequeue`).
+    static let requeueDone = PGStatement(name: "segment_requeue_done", sql: """
+        UPDATE segments s SET state = 'available', attempt = 0, part_location = NULL, reused_from = NULL,
+            finished_at = NULL, scheduled_at = reel_now($4),
+            errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', $3::text,
+                'worker', $5::text, 'at_us', reel_us(reel_now($4)))),
+            lease_token = NULL, lease_expires_at = NULL
+        WHERE s.job_id = $1 AND s.id = ANY($2::bigint[]) AND s.state = 'done'
+        RETURNING s.id
+        """)
+
     /// $1 id, $2 token, $3 wake-up channel: back to available, giving the attempt back.
     static let release = PGStatement(name: "segment_release", sql: """
         WITH u AS (

@@ -1,0 +1,38 @@
+import Foundation
+import ReelQueue
+import ReelRender
+import Testing
+@testable import ReelFarm
+
+/// A part deleted after its segment was done and before the stitch: the stitcher sends that segment back,
+/// a worker renders it again, and the job completes with the same output as before.
+@Suite struct StitchMissingPartTests {
+    @Test func aDeletedPartIsRenderedAgainAndTheJobCompletes() throws {
+        let media = try TestMedia.shared()
+        let dir = try TempDir("missing-part")
+        defer { dir.remove() }
+        let comp = try Rendering.write(IncrementalRenderTests.composition(media, clipCStart: "0"), in: dir)
+        let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
+                                                lossless: true)
+        let store = PartStore(root: dir("store").path)
+        let stage = try StitchStage(project: project, store: store, output: dir("out.mov").path)
+        let victim = project.plan.segments[2]
+        try FileManager.default.removeItem(atPath: store.videoPath(for: victim.contentHash))
+
+        let claim = try stage.claimStitch(leaseDuration: .seconds(300))
+        try stage.worker.stitch(claim, stop: StopSignal())
+        #expect(!FileManager.default.fileExists(atPath: dir("out.mov").path))
+        let segments = try stage.queue.segmentList(jobID: claim.job.id)
+        #expect(try stage.queue.jobGet(claim.job.id).state == .running)
+        #expect(segments.filter { $0.state == .available }.map(\.index) == [victim.index], "\(segments.map(\.state))")
+        #expect(segments[victim.index].errors.first?.message.contains("part missing or invalid") == true)
+
+        var configuration = stage.worker.configuration
+        configuration.exitWhenIdle = true
+        configuration.pollInterval = .milliseconds(50)
+        Worker(queue: stage.queue, configuration: configuration, projects: stage.projects).run(stop: StopSignal())
+        #expect(try stage.queue.jobGet(claim.job.id).state == .done)
+        #expect(try Decoded.frameHashes(of: dir("out.mov"), scratch: dir.url)
+                == Decoded.frameHashes(of: dir("reference.mov"), scratch: dir.url), "the healed output differs")
+    }
+}
