@@ -60,7 +60,8 @@ let package = Package(
                                                           "ReelModel"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel",
-                                                         "ReelMedia", "ReelTestOracles"]),
+                                                         "ReelMedia", "ReelTestOracles"],
+                    exclude: ["Support/blockfs.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

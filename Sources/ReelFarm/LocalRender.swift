@@ -58,6 +58,7 @@ public struct LocalRender: Sendable {
         let job = try queue.jobInsert(JobInsertParams(spec: try jobSpec(), reuseParts: true, partIsValid: { _ in false }))
         projects.insert(project, for: job.jobID)
         let outcome = Mutex<(stitched: StitchReport?, failure: String?, rendered: Int, reused: Int)>((nil, nil, 0, 0))
+        let stuck = Atomic<Bool>(false)
         let record: @Sendable (WorkerEvent) -> Void = { event in
             outcome.withLock { o in
                 switch event {
@@ -66,6 +67,9 @@ public struct LocalRender: Sendable {
                 case .segmentDone(_, _, _, let reused, _): if reused { o.reused += 1 } else { o.rendered += 1 }
                 case let .segmentFailed(_, segment, attempt, message, willRetry) where !willRetry:
                     o.failure = "segment \(segment), attempt \(attempt): \(message)"
+                case let .stuck(_, segment, message):
+                    o.failure = "segment \(segment): \(message); its render thread is blocked, so the render stops"
+                    stuck.store(true, ordering: .relaxed)
                 default: break
                 }
             }
@@ -83,8 +87,11 @@ public struct LocalRender: Sendable {
             done.enter()
             Thread { worker.run(stop: stop); done.leave() }.start()
         }
-        try waitForJob(job.jobID, queue: queue, stop: stop, done: done)
+        try waitForJob(job.jobID, queue: queue, stop: stop, done: done, stuck: stuck)
         let final = outcome.withLock { $0 }
+        if stuck.load(ordering: .relaxed) {
+            throw FarmError.jobFailed(id: job.jobID, reason: final.failure ?? "a render thread is stuck")
+        }
         if stop.isAborted { throw FarmError.cancelled }
         guard let report = final.stitched else {
             let status = try? queue.jobStatus(job.jobID)
@@ -97,9 +104,16 @@ public struct LocalRender: Sendable {
     }
 
     /// Waits for the workers; on abort cancels the job so running segments stop at the next frame.
-    func waitForJob(_ jobID: Int64, queue: InMemorySegmentQueue, stop: StopSignal, done: DispatchGroup) throws {
+    /// A stuck render thread never returns: then the job is canceled and the wait ends without it.
+    func waitForJob(_ jobID: Int64, queue: InMemorySegmentQueue, stop: StopSignal, done: DispatchGroup,
+                    stuck: borrowing Atomic<Bool>) throws {
         var cancelled = false
         while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            if stuck.load(ordering: .relaxed) {
+                _ = try? queue.jobCancel(jobID)
+                stop.abort()
+                return
+            }
             if stop.isAborted && !cancelled {
                 cancelled = true
                 _ = try? queue.jobCancel(jobID)

@@ -12,10 +12,16 @@ extension FFmpegProber: MediaProber {
 /// Probes with libavformat; failures read without the path, which the validator names itself.
 public struct MediaFileProber: MediaProber {
     public var scanKeyframes: Bool
+    /// Told each file before it is opened.
+    public var reading: (@Sendable (String) -> Void)?
 
-    public init(scanKeyframes: Bool = false) { self.scanKeyframes = scanKeyframes }
+    public init(scanKeyframes: Bool = false, reading: (@Sendable (String) -> Void)? = nil) {
+        self.scanKeyframes = scanKeyframes
+        self.reading = reading
+    }
 
     public func probe(path: String) throws -> MediaFacts {
+        reading?(path)
         do { return try MediaProbe.probe(path: path, scanKeyframes: scanKeyframes) } catch {
             throw ProbeFailure(reason: error.reason)
         }
@@ -26,6 +32,7 @@ public struct MediaFileProber: MediaProber {
         do {
             switch file {
             case .image(let path):
+                reading?(path)
                 _ = try PNGImage.decode(path: path)
                 return try MediaProbe.fingerprint(path)
             case .font(let name):

@@ -16,10 +16,12 @@ public final class ProjectCache: Sendable {
     }
 
     /// The job's project, loading and planning its stored request on first use.
+    /// - Parameter reading: told each file before it is probed (a worker's stall report names it).
     /// - Throws: `FarmError` when the request no longer loads (a source deleted or changed).
-    public func project(for job: Job) throws -> Project {
+    public func project(for job: Job, reading: (@Sendable (String) -> Void)? = nil) throws -> Project {
         if let cached = projects.withLock({ $0[job.id] }) { return cached }
-        let project = try Project(RenderRequest.decoded(job.composition), mediaRoots: mediaRoots)
+        let project = try Project(RenderRequest.decoded(job.composition), mediaRoots: mediaRoots,
+                                  prober: MediaFileProber(reading: reading))
         projects.withLock { $0[job.id] = project }
         return project
     }

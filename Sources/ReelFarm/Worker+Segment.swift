@@ -5,22 +5,30 @@ import ReelRender
 import Synchronization
 
 extension Worker {
-    /// Renders a claimed segment while a heartbeat thread keeps its lease, then commits, fenced.
+    /// Renders a claimed segment while a heartbeat thread keeps its lease (only while frames advance), then
+    /// commits, fenced.
     func process(_ claimed: ClaimedSegment, stop: StopSignal, renderers: inout RendererCache) throws {
         let lease = claimed.lease, segment = claimed.segment
         events(.claimed(jobID: lease.jobID, segment: segment.index, segmentID: segment.id, frames: segment.frames.count64))
-        let heartbeat = LeaseKeeper(queue: queue, lease: lease, configuration: configuration)
+        let watch = ProgressWatch(stallLimit: configuration.stallLimit, deadline: ProgressWatch.deadline(
+            frames: segment.frames.count64, secondsPerFrame: cost.withLock { $0 } ?? 0.5,
+            factor: configuration.deadlineFactor, stallLimit: configuration.stallLimit))
+        let heartbeat = segmentKeeper(claimed, watch: watch)
         heartbeat.start()
         defer { heartbeat.stop() }
         do {
-            let project = try projects.project(for: try queue.jobGet(lease.jobID))
+            let project = try projects.project(for: try queue.jobGet(lease.jobID), reading: { watch.reading($0) })
             let planned = try plannedSegment(segment, in: project)
             let renderer = renderers.renderer(for: lease.jobID, project: project, store: configuration.store)
+            renderer.reading = { watch.reading($0) }
             let result = try renderer.render(planned, isCancelled: { heartbeat.interrupted || stop.isAborted },
                                              progress: { done in
+                watch.advance()
                 if done % 10 == 0 { self.events(.progress(jobID: lease.jobID, segment: segment.index, framesDone: done)) }
             })
             heartbeat.stop()
+            guard !heartbeat.stalled else { return }   // its attempt was failed while it ran past its limit
+            measure(result, frames: segment.frames.count64)
             let stats = RenderStats(frames: result.reused ? 0 : segment.frames.count64,
                                     duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
             let committed = try queue.segmentComplete(SegmentCompleteParams(
@@ -28,6 +36,8 @@ extension Worker {
             events(committed ? .segmentDone(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64,
                                             reused: result.reused, seconds: result.manifest.renderSeconds)
                              : .leaseLost(jobID: lease.jobID, segment: segment.index))
+        } catch _ where heartbeat.stalled {
+            renderers.remove(lease.jobID)   // the keeper already failed this attempt, with the reason
         } catch RenderError.cancelled {
             if heartbeat.interrupted {
                 events(.leaseLost(jobID: lease.jobID, segment: segment.index))
@@ -80,53 +90,28 @@ extension Worker {
         events(.segmentFailed(jobID: lease.jobID, segment: claimed.segment.index, attempt: lease.attempt,
                               message: message, willRetry: retry))
     }
-}
 
-/// Heartbeats a lease (a segment's or a stitch step's) on its own thread; `interrupted` turns true
-/// when the job was canceled or the lease was lost, which stops the work at the next frame.
-final class LeaseKeeper: Sendable {
-    let interval: Duration
-    let beat: @Sendable () throws -> HeartbeatResult
-    private let flags = Atomic<Int>(0)   // bit 0: stop, bit 1: interrupted
-
-    init(interval: Duration, beat: @escaping @Sendable () throws -> HeartbeatResult) {
-        self.interval = interval
-        self.beat = beat
-    }
-
-    /// Keeps a segment lease.
-    convenience init(queue: any SegmentQueue, lease: Lease, configuration: WorkerConfiguration) {
-        self.init(interval: configuration.heartbeatInterval) {
+    /// The segment's lease keeper, watching `watch`: a stall fails the attempt (fenced) with its reason.
+    func segmentKeeper(_ claimed: ClaimedSegment, watch: ProgressWatch) -> LeaseKeeper {
+        let lease = claimed.lease, index = claimed.segment.index
+        let queue = self.queue, configuration = self.configuration, events = self.events
+        return LeaseKeeper(interval: configuration.heartbeatInterval, watch: watch, watcher: configuration.workerID,
+                           grace: configuration.stuckGrace, onStall: { reason in
+            let result = try? queue.segmentFail(SegmentFailParams(lease: lease, message: reason, backoff: configuration.backoff))
+            var retry = false
+            if case .retrying? = result { retry = true }
+            events(.segmentFailed(jobID: lease.jobID, segment: index, attempt: lease.attempt, message: reason, willRetry: retry))
+        }, onStuck: { reason in
+            events(.stuck(jobID: lease.jobID, segment: index, message: reason))
+        }) {
             try queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration)
         }
     }
 
-    /// Keeps a stitch lease.
-    convenience init(queue: any SegmentQueue, stitch lease: StitchLease, configuration: WorkerConfiguration) {
-        self.init(interval: configuration.heartbeatInterval) {
-            try queue.stitchHeartbeat(lease, leaseDuration: configuration.leaseDuration)
-        }
+    /// Keeps this worker's cost per rendered frame (a moving average) for the next segments' deadlines.
+    func measure(_ result: SegmentResult, frames: Int64) {
+        guard !result.reused, frames > 0, result.manifest.renderSeconds > 0 else { return }
+        let perFrame = result.manifest.renderSeconds / Double(frames)
+        cost.withLock { $0 = $0.map { 0.7 * $0 + 0.3 * perFrame } ?? perFrame }
     }
-
-    var interrupted: Bool { flags.load(ordering: .relaxed) & 2 != 0 }
-
-    /// A failed heartbeat call (the database unreachable for a moment) is retried at the next beat;
-    /// only an answer of canceled or lost interrupts.
-    func start() {
-        let thread = Thread { [self] in
-            var next = ContinuousClock.now + interval
-            while flags.load(ordering: .relaxed) & 1 == 0 {
-                Thread.sleep(forTimeInterval: 0.05)
-                guard ContinuousClock.now >= next else { continue }
-                next = .now + interval
-                if let result = try? beat(), result != .ok {
-                    flags.bitwiseOr(2, ordering: .relaxed)
-                    return
-                }
-            }
-        }
-        thread.start()
-    }
-
-    func stop() { flags.bitwiseOr(1, ordering: .relaxed) }
 }

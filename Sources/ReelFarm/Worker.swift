@@ -1,6 +1,7 @@
 import Foundation
 import ReelQueue
 import ReelRender
+import Synchronization
 
 /// The worker loop, the same for the farm (`reel worker`, PostgreSQL) and for `reel render`
 /// (in-process threads on the embedded queue):
@@ -18,6 +19,8 @@ public final class Worker: Sendable {
     public let configuration: WorkerConfiguration
     let projects: ProjectCache
     let events: @Sendable (WorkerEvent) -> Void
+    /// Seconds per rendered frame, measured on this worker (nil until a segment was rendered).
+    let cost = Mutex<Double?>(nil)
 
     public init(queue: any SegmentQueue, configuration: WorkerConfiguration, projects: ProjectCache,
                 events: @escaping @Sendable (WorkerEvent) -> Void = { _ in }) {

@@ -26,6 +26,14 @@ public struct WorkerConfiguration: Sendable {
     public var backoff: Backoff = Backoff(base: .seconds(5), cap: .seconds(300))
     /// Stop when no job is active any more (the embedded `reel render` queue).
     public var exitWhenIdle = false
+    /// A segment whose render finishes no frame for this long is stuck: its lease is not renewed, the attempt
+    /// fails with "no progress for N s (worker, file)", and the worker reports `.stuck`.
+    public var stallLimit: Duration = .seconds(120)
+    /// A segment may take `deadlineFactor` times its frames at this worker's measured cost per frame (plus
+    /// `stallLimit`) before it counts as stuck too.
+    public var deadlineFactor: Double = 20
+    /// How long a stuck render thread has to return after its attempt failed before `.stuck` is reported.
+    public var stuckGrace: Duration = .seconds(10)
 
     public init(workerID: String, host: String, tags: [String] = [], store: PartStore, mediaRoots: [String] = []) {
         self.workerID = workerID
@@ -60,4 +68,8 @@ public enum WorkerEvent: Sendable {
     case stitchFailed(jobID: Int64, message: String)
     case rescued(count: Int)
     case queueError(String)
+    /// A render thread made no progress and did not return after its attempt was failed (it is blocked in
+    /// a read that never ends). The process should exit so its supervisor restarts it: the thread cannot be
+    /// taken back. The segment is already back in the queue.
+    case stuck(jobID: Int64, segment: Int, message: String)
 }

@@ -15,9 +15,14 @@ extension FarmCommands {
     static func worker(_ args: [String]) throws -> Int32 {
         if Commands.help(args, """
             usage: reel worker [--concurrency N] [--tags a,b] [--name ID] [--lease-seconds S]
-                               [--storage DIR] [--media-root DIR]… [--output-root DIR]… [--db URL] [--json]
+                               [--storage DIR] [--media-root DIR]… [--output-root DIR]… [--stall-seconds S]
+                               [--db URL] [--json]
+              --stall-seconds S   a segment that finishes no frame for S seconds (default 120) is stuck: its
+                                  attempt fails with "no progress for S s (worker, file)" and goes back to the
+                                  queue; a render thread that stays blocked ends the worker with status 75
+                                  (EX_TEMPFAIL) so systemd or Kubernetes restarts it
             """) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root", "output-root",
+        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root", "output-root", "stall-seconds",
                                                                    "lease-seconds", "retry-base-ms"]),
                                    flags: ["json"])
         _ = try parsed.positionals()
@@ -34,25 +39,33 @@ extension FarmCommands {
         let signals = SignalHandler(stop: stop, drainFirst: true) { log.line("draining: finishing the current segment") }
         defer { signals.cancel() }
         let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
+        let stall = try parsed.int("stall-seconds", in: 1...86_400) ?? 120
         let backoff = try retryBackoff(parsed)
         let done = DispatchGroup()
+        let presence = WorkerPresence(queue: queue, interval: .milliseconds(lease * 1000 / 4))
         for n in 0..<concurrency {
             var configuration = WorkerConfiguration(workerID: concurrency == 1 ? baseID : "\(baseID)/\(n)", host: host,
                                                     tags: tags, store: store, mediaRoots: roots)
             configuration.outputRoots = outputRoots(parsed)
+            configuration.stallLimit = .seconds(stall)
+            configuration.stuckGrace = .seconds(min(10, max(2, stall / 2)))
             configuration.leaseDuration = .seconds(lease)
             configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
             configuration.rescueInterval = .seconds(min(15, lease))
             configuration.backoff = backoff
             try configuration.validate()
             try registerWithRetry(queue, configuration, pid: pid, stop: stop, log: log)
+            let logged = log.handler(workerID: configuration.workerID), seen = presence.observe(configuration.workerID)
             let worker = Worker(queue: queue, configuration: configuration, projects: projects,
-                                events: log.handler(queue: queue, workerID: configuration.workerID))
+                                events: { event in seen(event); logged(event) })
             done.enter()
             Thread { worker.run(stop: stop); done.leave() }.start()
         }
+        presence.start()
         log.line("worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), storage \(store.root)")
         done.wait()
+        presence.stop()
+        presence.beatAll()
         log.line("worker \(baseID) stopped")
         return 0
     }
@@ -88,11 +101,9 @@ extension FarmCommands {
     }
 }
 
-/// Log lines for `reel worker` (constant messages, key=value fields), and worker heartbeats.
+/// Log lines for `reel worker` (constant messages, key=value fields). Heartbeats are `WorkerPresence`'s.
 final class WorkerLog: Sendable {
     let json: Bool
-    private let current = Mutex<[String: (segmentID: Int64?, frames: Int64, started: ContinuousClock.Instant)]>([:])
-    private let lastFPS = Mutex<[String: Double]>([:])
 
     init(json: Bool) { self.json = json }
 
@@ -110,22 +121,21 @@ final class WorkerLog: Sendable {
         }
     }
 
-    func handler(queue: any SegmentQueue, workerID: String) -> @Sendable (WorkerEvent) -> Void {
+    /// The log handler of one slot. A stuck render thread ends the process with 75 (EX_TEMPFAIL): the
+    /// thread cannot be taken back, its segment is already back in the queue, and systemd or Kubernetes
+    /// restarts the worker.
+    func handler(workerID: String) -> @Sendable (WorkerEvent) -> Void {
         { [self] event in
             switch event {
-            case let .claimed(job, segment, segmentID, frames):
-                current.withLock { $0[workerID] = (segmentID, frames, .now) }
-                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: segmentID,
-                                                                 recentFramesPerSecond: lastFPS.withLock { $0[workerID] }))
+            case let .claimed(job, segment, _, frames):
                 line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
             case let .segmentDone(job, segment, frames, reused, seconds):
-                current.withLock { $0[workerID] = nil }
                 let fps = seconds > 0 && !reused ? Double(frames) / seconds : nil
-                if let fps { lastFPS.withLock { $0[workerID] = fps } }
-                try? queue.workerHeartbeat(WorkerHeartbeatParams(workerID: workerID, currentSegmentID: nil,
-                                                                 recentFramesPerSecond: fps, segmentsDoneDelta: 1))
                 line("segment done", ["job_id": job, "segment": segment, "reused": reused,
                                       "fps": fps.map { String(format: "%.1f", $0) } ?? "-"])
+            case let .stuck(job, segment, message):
+                line("render thread stuck, exiting for a restart", ["job_id": job, "segment": segment, "error": message])
+                exit(75)
             case let .segmentFailed(job, segment, attempt, message, willRetry):
                 line("segment failed", ["job_id": job, "segment": segment, "attempt": attempt, "retry": willRetry,
                                         "error": message])
@@ -144,9 +154,7 @@ final class WorkerLog: Sendable {
             case .queueError(let message):
                 line("queue error, retrying", ["error": message])
             case .progress:
-                try? queue.workerHeartbeat(WorkerHeartbeatParams(
-                    workerID: workerID, currentSegmentID: current.withLock { $0[workerID]?.segmentID },
-                    recentFramesPerSecond: lastFPS.withLock { $0[workerID] }))
+                break
             }
         }
     }

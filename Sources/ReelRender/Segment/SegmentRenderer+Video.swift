@@ -52,6 +52,7 @@ extension SegmentRenderer {
     func titleImage(_ index: Int, _ title: Title) throws -> RGBAImage? {
         guard let path = title.image else { return nil }
         if let cached = titleImages[index] { return cached }
+        reading?(path)
         let image = try PNGImage.decode(path: path)
         titleImages[index] = image
         return image

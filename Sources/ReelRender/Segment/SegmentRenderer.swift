@@ -27,6 +27,8 @@ public final class SegmentRenderer {
     public let store: PartStore
     let titles = TitleRenderer()
     var titleImages: [Int: RGBAImage] = [:]
+    /// Told each source or title file before it is opened (a worker's stall reports name it).
+    public var reading: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - plan: the planned composition; asset paths come from `plan.composition.assets`.
@@ -73,11 +75,12 @@ public final class SegmentRenderer {
         }
     }
 
-    /// The asset's file path.
+    /// The asset's file path, reported to `reading` as the file about to be opened.
     func path(of asset: AssetID) throws -> String {
         guard let path = plan.composition.assets[asset]?.path else {
             throw RenderError.other("asset \"\(asset)\" is not in the composition")
         }
+        reading?(path)
         return path
     }
 }
