@@ -52,10 +52,12 @@ import Testing
             let plan: String = try q.pool.with { c in
                 _ = try c.exec("ANALYZE segments")
                 let rows = try c.exec("EXPLAIN " + SegmentSQL.claim.sql,
-                                      [nil, .int(1), .text("w"), .array([String]()), .int64(1_000_000)]).rows
+                                      [nil, .int(1), .text("w"), .array([String]()), .int64(1_000_000),
+                                       .uuid(UUID())]).rows
                 return rows.map { $0.text("\"QUERY PLAN\"") }.joined(separator: "\n")
             }
             #expect(plan.contains("segments_claim"), "\(plan)")
+            #expect(plan.contains("segments_lease_expiry"), "the token lookup must use the lease index: \(plan)")
         }
     }
 

@@ -61,4 +61,23 @@ import Testing
             #expect(try q.jobGet(jobID).state == .done)
         }
     }
+
+    @Test("a claim repeated with its token (a lost reply) returns what it holds: no orphaned lease, no attempt burned",
+          arguments: QueueKind.allCases)
+    func idempotentClaim(kind: QueueKind) throws {
+        try withQueue(kind) { q, _ in
+            let jobID = try insert(q, makeSpec(segments: 3))
+            let token = UUID()
+            let params = SegmentClaimParams(workerID: "w", limit: 2, leaseDuration: .seconds(30), token: token)
+            let first = try q.segmentClaim(params)
+            let again = try q.segmentClaim(params)
+            #expect(first.count == 2 && again.map(\.lease) == first.map(\.lease), "\(first.map(\.lease)) vs \(again.map(\.lease))")
+            #expect(first.allSatisfy { $0.lease.token == token && $0.lease.attempt == 1 })
+            let segments = try q.segmentList(jobID: jobID)
+            #expect(segments.filter { $0.state == .running }.count == 2 && segments.allSatisfy { $0.attempt <= 1 })
+            let other = try q.segmentClaim(SegmentClaimParams(workerID: "w2", limit: 2))
+            #expect(other.count == 1, "a new token claims what is left")
+            #expect(try complete(q, first[0].lease))
+        }
+    }
 }

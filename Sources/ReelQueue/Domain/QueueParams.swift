@@ -51,12 +51,18 @@ public struct SegmentClaimParams: Sendable, Hashable {
     public var leaseDuration: Duration
     /// The worker's tags; a segment is claimed only if its job's required tags are all here.
     public var tags: [String]
+    /// The lease token, made by the caller: a claim repeated with the same token (a rerun after its reply
+    /// was lost) returns the segments it already holds instead of claiming more, so no lease is orphaned
+    /// and no attempt burned.
+    public var token: UUID
 
-    public init(workerID: String, limit: Int = 1, leaseDuration: Duration = .seconds(60), tags: [String] = []) {
+    public init(workerID: String, limit: Int = 1, leaseDuration: Duration = .seconds(60), tags: [String] = [],
+                token: UUID = UUID()) {
         self.workerID = workerID
         self.limit = limit
         self.leaseDuration = leaseDuration
         self.tags = tags
+        self.token = token
     }
 }
 

@@ -43,6 +43,13 @@ extension MemoryState {
     }
 
     mutating func claim(_ p: SegmentClaimParams, now: Date) throws -> [ClaimedSegment] {
+        let mine = running.sorted().compactMap { id in segments[id].flatMap { $0.token == p.token ? $0 : nil } }
+        if !mine.isEmpty {   // the same claim again: what it already holds
+            return mine.map { s in
+                ClaimedSegment(lease: Lease(segmentID: s.segment.id, jobID: s.segment.jobID, attempt: s.segment.attempt,
+                                            token: p.token), segment: s.segment)
+            }
+        }
         let tags = Set(p.tags)
         let nowUS = now.microsecondsSince1970
         var picked: [Int64] = []
@@ -60,7 +67,7 @@ extension MemoryState {
         s.segment.attempt += 1
         s.segment.leasedBy = p.workerID
         s.segment.leaseExpiresAt = now.adding(p.leaseDuration)
-        s.token = UUID()
+        s.token = p.token
         segments[id] = s
         if jobs[s.segment.jobID]?.job.state == .queued {
             try moveJob(s.segment.jobID, to: .running, at: now, worker: p.workerID)

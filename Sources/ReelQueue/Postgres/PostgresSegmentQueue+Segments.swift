@@ -13,7 +13,7 @@ extension PostgresSegmentQueue {
         return try pool.with { c in
             try c.exec(SegmentSQL.claim, [
                 now, .int(params.limit), .text(params.workerID), .array(params.tags),
-                .int64(params.leaseDuration.microseconds),
+                .int64(params.leaseDuration.microseconds), .uuid(params.token),
             ]).rows.map { row in
                 let s = Self.segment(from: row)
                 let lease = Lease(segmentID: s.id, jobID: s.jobID, attempt: s.attempt, token: row.uuid("lease_token")!)

@@ -38,16 +38,21 @@ enum SegmentSQL {
         ORDER BY content_hash, finished_at DESC
         """)
 
-    /// $1 now, $2 limit, $3 worker, $4 worker tags, $5 lease µs.
+    /// $1 now, $2 limit, $3 worker, $4 worker tags, $5 lease µs, $6 the caller's lease token. When segments
+    /// already run under $6 (the same claim rerun after its reply was lost), it returns those and claims nothing.
     static let claim = PGStatement(name: "segment_claim", sql: """
-        WITH c AS (
+        WITH mine AS (
+            SELECT id FROM segments
+            WHERE lease_expires_at IS NOT NULL AND lease_token = $6 AND state = 'running'
+        ), c AS (
             SELECT id FROM segments
             WHERE state = 'available' AND scheduled_at <= reel_now($1) AND required_tags <@ $4::text[]
+              AND NOT EXISTS (SELECT 1 FROM mine)
             ORDER BY priority DESC, scheduled_at, id
             LIMIT $2
             FOR UPDATE SKIP LOCKED
         ), s AS (
-            UPDATE segments s SET state = 'running', attempt = s.attempt + 1, lease_token = gen_random_uuid(),
+            UPDATE segments s SET state = 'running', attempt = s.attempt + 1, lease_token = $6,
                 leased_by = $3, lease_expires_at = reel_now($1) + $5::bigint * interval '1 microsecond'
             FROM c WHERE s.id = c.id
             RETURNING s.*
@@ -55,7 +60,9 @@ enum SegmentSQL {
             UPDATE jobs SET state = 'running', started_at = coalesce(started_at, reel_now($1))
             WHERE id IN (SELECT job_id FROM s) AND state = 'queued'
         )
-        SELECT \(columns) FROM s ORDER BY priority DESC, scheduled_at, id
+        SELECT \(columns) FROM s
+        UNION ALL SELECT \(columns) FROM segments WHERE id IN (SELECT id FROM mine)
+        ORDER BY priority DESC, scheduled_us, id
         """)
 
     /// $1 id, $2 token, $3 now, $4 lease µs. Extends a running lease; a canceled one answers its state only.
