@@ -43,6 +43,7 @@ public final class Worker: Sendable {
                     lastRescue = .now
                     let rescued = try queue.rescueExpired(RescueParams(backoff: configuration.backoff))
                     if rescued > 0 { events(.rescued(count: rescued)) }
+                    _ = try queue.workerPrune(olderThan: configuration.workerRetention)
                 }
                 if try step(stop: stop, renderers: &renderers) { failures = 0; continue }
                 if configuration.exitWhenIdle, try queue.jobList(JobListParams(states: [.queued, .running, .stitching],

@@ -26,6 +26,8 @@ public struct WorkerConfiguration: Sendable {
     public var backoff: Backoff = Backoff(base: .seconds(5), cap: .seconds(300))
     /// Stop when no job is active any more (the embedded `reel render` queue).
     public var exitWhenIdle = false
+    /// The rescue sweep removes workers not seen for this long (dead, or stopped long ago).
+    public var workerRetention: Duration = .seconds(86_400)
     /// A segment whose render finishes no frame for this long is stuck: its lease is not renewed, the attempt
     /// fails with "no progress for N s (worker, file)", and the worker reports `.stuck`.
     public var stallLimit: Duration = .seconds(120)

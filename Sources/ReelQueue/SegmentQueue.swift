@@ -85,6 +85,12 @@ public protocol SegmentQueue: Sendable {
     /// Registered workers, most recently seen first.
     func workerList() throws -> [WorkerInfo]
 
+    /// Records what a worker says of itself (draining, stopped).
+    func workerSetState(_ workerID: String, _ state: WorkerRunState) throws
+
+    /// Removes workers not seen for `olderThan` (dead or long stopped). Returns how many.
+    func workerPrune(olderThan: Duration) throws -> Int
+
     /// The state changes of one job, oldest first.
     func eventList(jobID: Int64) throws -> [QueueEvent]
 

@@ -58,18 +58,20 @@ extension FarmCommands {
         let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
         _ = try parsed.positionals()
         let workers = try queue(parsed).workerList()
+        // Heartbeats come every lease/4 (15 s by default): two minutes of silence means the worker went away.
+        let status = { (w: WorkerInfo) in w.status(now: Date(), goneAfter: .seconds(120)) }
         if parsed.flag("json") {
             try printJSON(workers.map { w -> [String: Any] in
-                ["id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags,
+                ["id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags, "state": status(w),
                  "startedAt": Table.iso(w.startedAt), "lastSeenAt": Table.iso(w.lastSeenAt),
                  "currentSegment": w.currentSegmentID as Any, "fps": w.recentFramesPerSecond as Any,
                  "segmentsDone": w.segmentsDone]
             })
             return 0
         }
-        var table = Table(["WORKER", "HOST", "PID", "LAST SEEN", "SEGMENT", "FPS", "DONE", "TAGS"])
+        var table = Table(["WORKER", "STATE", "HOST", "PID", "LAST SEEN", "SEGMENT", "FPS", "DONE", "TAGS"])
         for w in workers {
-            table.add([w.id, w.host, "\(w.pid)", Table.ago(w.lastSeenAt), w.currentSegmentID.map { "\($0)" } ?? "-",
+            table.add([w.id, status(w), w.host, "\(w.pid)", Table.ago(w.lastSeenAt), w.currentSegmentID.map { "\($0)" } ?? "-",
                        w.recentFramesPerSecond.map { String(format: "%.1f", $0) } ?? "-", "\(w.segmentsDone)",
                        w.tags.joined(separator: ",")])
         }

@@ -36,7 +36,11 @@ extension FarmCommands {
         let projects = ProjectCache(mediaRoots: roots)
         let stop = StopSignal()
         let log = WorkerLog(json: parsed.flag("json"))
-        let signals = SignalHandler(stop: stop, drainFirst: true) { log.line("draining: finishing the current segment") }
+        let slots = (0..<concurrency).map { concurrency == 1 ? baseID : "\(baseID)/\($0)" }
+        let signals = SignalHandler(stop: stop, drainFirst: true) {
+            log.line("draining: finishing the current segment")
+            for id in slots { try? queue.workerSetState(id, .draining) }
+        }
         defer { signals.cancel() }
         let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
         let stall = try parsed.int("stall-seconds", in: 1...86_400) ?? 120
@@ -44,7 +48,7 @@ extension FarmCommands {
         let done = DispatchGroup()
         let presence = WorkerPresence(queue: queue, interval: .milliseconds(lease * 1000 / 4))
         for n in 0..<concurrency {
-            var configuration = WorkerConfiguration(workerID: concurrency == 1 ? baseID : "\(baseID)/\(n)", host: host,
+            var configuration = WorkerConfiguration(workerID: slots[n], host: host,
                                                     tags: tags, store: store, mediaRoots: roots)
             configuration.outputRoots = outputRoots(parsed)
             configuration.stallLimit = .seconds(stall)
@@ -66,6 +70,7 @@ extension FarmCommands {
         done.wait()
         presence.stop()
         presence.beatAll()
+        for id in slots { try? queue.workerSetState(id, .stopped) }
         log.line("worker \(baseID) stopped")
         return 0
     }

@@ -15,4 +15,6 @@ public struct WorkerInfo: Sendable, Hashable, Identifiable {
     public var recentFramesPerSecond: Double?
     /// Segments it completed (all time).
     public var segmentsDone: Int
+    /// What it last said of itself.
+    public var state: WorkerRunState = .running
 }

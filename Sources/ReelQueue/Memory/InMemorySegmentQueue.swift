@@ -118,6 +118,24 @@ public final class InMemorySegmentQueue: SegmentQueue {
         }
     }
 
+    public func workerSetState(_ workerID: String, _ state: WorkerRunState) throws {
+        try locked { s, now in
+            guard s.workers[workerID] != nil else { throw QueueError.workerNotFound(workerID) }
+            s.workers[workerID]?.state = state
+            s.workers[workerID]?.lastSeenAt = now
+            if state == .stopped { s.workers[workerID]?.currentSegmentID = nil }
+        }
+    }
+
+    public func workerPrune(olderThan age: Duration) throws -> Int {
+        try locked { s, now in
+            let cutoff = now.addingTimeInterval(-Double(age.components.seconds))
+            let old = s.workers.values.filter { $0.lastSeenAt < cutoff }.map(\.id)
+            old.forEach { s.workers[$0] = nil }
+            return old.count
+        }
+    }
+
     public func workerList() throws -> [WorkerInfo] {
         try locked { s, _ in s.workers.values.sorted { ($0.lastSeenAt, $1.id) > ($1.lastSeenAt, $0.id) } }
     }

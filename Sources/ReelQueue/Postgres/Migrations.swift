@@ -214,5 +214,13 @@ CREATE TRIGGER jobs_transition_check BEFORE UPDATE OF state ON jobs FOR EACH ROW
         ('stitching', 'canceled'), ('failed', 'queued'), ('canceled', 'queued')))
     EXECUTE FUNCTION reel_refuse_transition('job');
 """##),
+        Migration(version: 3, name: "worker_state", up: ##"""
+-- A worker says when it drains and when it stopped; `reel workers` tells those from workers that went away
+-- without a word (no heartbeat for a while: "gone"). The rescue sweep removes rows unseen for a day.
+ALTER TABLE workers ADD COLUMN state text NOT NULL DEFAULT 'running',
+    ADD CONSTRAINT workers_state_known CHECK (state IN ('running', 'draining', 'stopped'));
+"""##, down: ##"""
+ALTER TABLE workers DROP CONSTRAINT workers_state_known, DROP COLUMN state;
+"""##),
     ]
 }

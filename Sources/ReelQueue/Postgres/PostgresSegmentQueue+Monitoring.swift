@@ -46,9 +46,19 @@ extension PostgresSegmentQueue {
                 WorkerInfo(id: r.text("id"), host: r.text("host"), pid: r.int("pid") ?? 0, version: r.text("version"),
                            tags: r.strings("tags"), startedAt: r.date("started_us")!, lastSeenAt: r.date("last_seen_us")!,
                            currentSegmentID: r.int64("current_segment_id"), recentFramesPerSecond: r.double("recent_fps"),
-                           segmentsDone: r.int("segments_done") ?? 0)
+                           segmentsDone: r.int("segments_done") ?? 0,
+                           state: WorkerRunState(rawValue: r.text("state")) ?? .running)
             }
         }
+    }
+
+    public func workerSetState(_ workerID: String, _ state: WorkerRunState) throws {
+        let n = try pool.with { c in try c.exec(WorkerSQL.setState, [.text(workerID), .text(state.rawValue), now]).rowCount }
+        guard n == 1 else { throw QueueError.workerNotFound(workerID) }
+    }
+
+    public func workerPrune(olderThan age: Duration) throws -> Int {
+        try pool.with { c in try c.exec(WorkerSQL.prune, [now, .int64(age.microseconds)]).rowCount }
     }
 
     public func eventList(jobID: Int64) throws -> [QueueEvent] {

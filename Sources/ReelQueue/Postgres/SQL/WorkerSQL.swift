@@ -11,7 +11,21 @@ enum WorkerSQL {
         VALUES ($1, $2, $3, $4, $5::text[], reel_now($6), reel_now($6))
         ON CONFLICT (id) DO UPDATE SET host = EXCLUDED.host, pid = EXCLUDED.pid, version = EXCLUDED.version,
             tags = EXCLUDED.tags, started_at = EXCLUDED.started_at, last_seen_at = EXCLUDED.last_seen_at,
-            current_segment_id = NULL, recent_fps = NULL
+            current_segment_id = NULL, recent_fps = NULL, state = 'running'
+        """)
+
+    /// $1 id, $2 state, $3 now.
+    static let setState = PGStatement(name: "worker_set_state", sql: """
+        UPDATE workers SET state = $2, last_seen_at = reel_now($3),
+            current_segment_id = CASE WHEN $2 = 'stopped' THEN NULL ELSE current_segment_id END
+        WHERE id = $1
+        RETURNING id
+        """)
+
+    /// $1 now, $2 age µs.
+    static let prune = PGStatement(name: "worker_prune", sql: """
+        DELETE FROM workers WHERE last_seen_at < reel_now($1) - $2::bigint * interval '1 microsecond'
+        RETURNING id
         """)
 
     /// $1 id, $2 current segment, $3 fps, $4 segments done since last, $5 now.
@@ -24,7 +38,7 @@ enum WorkerSQL {
 
     static let list = PGStatement(name: "worker_list", sql: """
         SELECT id, host, pid, version, to_json(tags)::text AS tags, reel_us(started_at) AS started_us,
-            reel_us(last_seen_at) AS last_seen_us, current_segment_id, recent_fps, segments_done
+            reel_us(last_seen_at) AS last_seen_us, current_segment_id, recent_fps, segments_done, state
         FROM workers ORDER BY last_seen_at DESC, id
         """)
 }

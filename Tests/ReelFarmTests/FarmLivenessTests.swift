@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import ReelQueue
+
+extension FarmTests {
+    /// Liveness lives in the worker's own presence thread: idle workers stay visibly alive, and a drained
+    /// worker says it stopped.
+    @Suite("Liveness") struct Liveness {}
+}
+
+extension FarmTests.Liveness {
+    @Test("an idle worker keeps heartbeating; after SIGTERM it shows as stopped")
+    func idleAndStopped() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        _ = try farm.startWorker("idler")
+        try await farm.waitForWorkers(["idler"])
+        let queue = try farm.queue()
+        let first = try #require(try queue.workerList().first { $0.id == "idler" }).lastSeenAt
+        let later = try await FarmRun.waitFor("a heartbeat while idle", timeout: .seconds(10)) {
+            try queue.workerList().first { $0.id == "idler" && $0.lastSeenAt > first }
+        }
+        #expect(later.currentSegmentID == nil && later.state == .running)
+        #expect(await farm.drainWorkers().isEmpty)
+        let listed = try #require(try farmJSON(try await farm.check(["workers", "--json"]).stdout) as? [[String: Any]])
+        #expect(listed.first { $0["id"] as? String == "idler" }?["state"] as? String == "stopped", "\(listed)")
+    }
+}
