@@ -31,7 +31,11 @@ extension FarmCommands {
         let host = ProcessInfo.processInfo.hostName, pid = Int(ProcessInfo.processInfo.processIdentifier)
         let baseID = parsed.value("name") ?? ProcessInfo.processInfo.environment["REEL_WORKER_NAME"] ?? "\(host)-\(pid)"
         let store = try storage(parsed)
-        let queue = try self.queue(parsed)
+        // Each slot's render thread and lease keeper may each hold a connection, plus the presence thread:
+        // a pool sized from the concurrency never makes a heartbeat wait behind a claim.
+        var queueConfiguration = configuration(parsed)
+        queueConfiguration.maxConnections = 2 * concurrency + 2
+        let queue = try PostgresSegmentQueue(queueConfiguration)
         let roots = mediaRoots(parsed)
         let projects = ProjectCache(mediaRoots: roots)
         let stop = StopSignal()
