@@ -140,3 +140,34 @@ extension FarmTests.Submit {
         #expect(await farm.drainWorkers().isEmpty)
     }
 }
+
+extension FarmTests.Submit {
+    @Test("a title font or image given as a path outside --media-root is refused; a font family name is looked up in the system folders")
+    func titleFilesOutsideMediaRoot() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let project = (composition as NSString).deletingLastPathComponent
+        let text = try String(contentsOfFile: composition, encoding: .utf8)
+        func withTitle(_ title: String, _ name: String) throws -> String {
+            let path = project + "/" + name
+            let body = text.replacingOccurrences(of: "\"videos\":", with: "\"titles\": [\(title)], \"videos\":")
+            try body.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let range = #""timeRange": {"start": 0, "duration": 1}"#
+        let outsideFont = try withTitle(#"{\#(range), "text": "Hi", "font": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}"#,
+                                        "font.json")
+        let outsideImage = try withTitle(#"{\#(range), "image": "/usr/share/pixmaps/debian-logo.png"}"#, "image.json")
+        let family = try withTitle(#"{\#(range), "text": "Hi", "font": "DejaVu Sans"}"#, "family.json")
+        for (comp, path) in [(outsideFont, "DejaVuSans.ttf"), (outsideImage, "debian-logo.png")] {
+            let refused = try await farm.run(["submit", comp, "-o", farm.root.appendingPathComponent("out/x.mov").path,
+                                              "--lossless", "--media-root", project])
+            #expect(refused.status == 1 && refused.stderr.contains("outside the media roots")
+                    && refused.stderr.contains(path), "\(refused.stderr)")
+        }
+        let accepted = try await farm.run(["submit", family, "-o", farm.root.appendingPathComponent("out/y.mov").path,
+                                           "--lossless", "--media-root", project])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+}

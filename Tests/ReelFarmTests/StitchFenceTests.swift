@@ -14,21 +14,24 @@ import Testing
         var description: String { rawValue }
     }
 
-    @Test(arguments: Fault.allCases)
-    func theOutputIsNotPublished(_ fault: Fault) throws {
+    @Test(arguments: Fault.allCases, StitchStage.Driver.allCases)
+    func theOutputIsNotPublished(_ fault: Fault, driver: StitchStage.Driver) async throws {
         let media = try TestMedia.shared()
         let dir = try TempDir("fence-\(fault)")
         defer { dir.remove() }
         let comp = try Rendering.write(IncrementalRenderTests.composition(media, clipCStart: "0"), in: dir)
         let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
                                                 lossless: true)
-        let stage = try StitchStage(project: project, store: PartStore(root: dir("store").path), output: dir("out.mov").path)
+        let farm = driver == .postgres ? try await FarmFixture() : nil
+        defer { farm?.cleanup() }
+        let stage = try StitchStage(project: project, store: PartStore(root: dir("store").path), output: dir("out.mov").path,
+                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
         let claim = try stage.claimStitch(leaseDuration: fault == .leaseTakenOver ? .milliseconds(200) : .seconds(300))
         switch fault {
         case .canceledJob:
             #expect(try stage.queue.jobCancel(claim.job.id))
         case .leaseTakenOver:
-            Thread.sleep(forTimeInterval: 0.4)
+            try await Task.sleep(for: .milliseconds(400))
             #expect(try stage.queue.rescueExpired(RescueParams(backoff: .none)) == 1)
             _ = try #require(try stage.queue.stitchClaim(StitchClaimParams(workerID: "second")), "the expired stitch was not re-claimed")
         }
@@ -44,12 +47,19 @@ import Testing
 /// A job whose segments are all done (their parts already in the store), ready for its stitch step,
 /// on an in-memory queue, with a worker to stitch it.
 final class StitchStage: Sendable {
-    let queue = InMemorySegmentQueue()
+    /// The in-memory queue of `reel render`, or the PostgreSQL queue of a farm (a throwaway schema).
+    enum Driver: String, CaseIterable, CustomStringConvertible, Sendable {
+        case memory, postgres
+        var description: String { rawValue }
+    }
+
+    let queue: any SegmentQueue
     let worker: Worker
     let log = StitchEventLog()
     let projects = ProjectCache()
 
-    init(project: Project, store: PartStore, output: String) throws {
+    init(project: Project, store: PartStore, output: String, queue: any SegmentQueue) throws {
+        self.queue = queue
         let render = LocalRender(project: project, options: .init(workers: 1, store: store, output: output))
         let job = try queue.jobInsert(JobInsertParams(spec: try render.jobSpec(), reuseParts: false))
         projects.insert(project, for: job.jobID)

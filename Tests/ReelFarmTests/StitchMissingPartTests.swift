@@ -7,7 +7,8 @@ import Testing
 /// A part deleted after its segment was done and before the stitch: the stitcher sends that segment back,
 /// a worker renders it again, and the job completes with the same output as before.
 @Suite struct StitchMissingPartTests {
-    @Test func aDeletedPartIsRenderedAgainAndTheJobCompletes() throws {
+    @Test(arguments: StitchStage.Driver.allCases)
+    func aDeletedPartIsRenderedAgainAndTheJobCompletes(driver: StitchStage.Driver) async throws {
         let media = try TestMedia.shared()
         let dir = try TempDir("missing-part")
         defer { dir.remove() }
@@ -15,7 +16,10 @@ import Testing
         let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
                                                 lossless: true)
         let store = PartStore(root: dir("store").path)
-        let stage = try StitchStage(project: project, store: store, output: dir("out.mov").path)
+        let farm = driver == .postgres ? try await FarmFixture() : nil
+        defer { farm?.cleanup() }
+        let stage = try StitchStage(project: project, store: store, output: dir("out.mov").path,
+                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
         let victim = project.plan.segments[2]
         try FileManager.default.removeItem(atPath: store.videoPath(for: victim.contentHash))
 
