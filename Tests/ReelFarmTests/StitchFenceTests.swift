@@ -16,16 +16,10 @@ import Testing
 
     @Test(arguments: Fault.allCases, StitchStage.Driver.allCases)
     func theOutputIsNotPublished(_ fault: Fault, driver: StitchStage.Driver) async throws {
-        let media = try TestMedia.shared()
         let dir = try TempDir("fence-\(fault)")
         defer { dir.remove() }
-        let comp = try Rendering.write(IncrementalRenderTests.composition(media, clipCStart: "0"), in: dir)
-        let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
-                                                lossless: true)
-        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let (stage, _, farm) = try await StitchStage.rendered(in: dir, driver: driver)
         defer { farm?.cleanup() }
-        let stage = try StitchStage(project: project, store: PartStore(root: dir("store").path), output: dir("out.mov").path,
-                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
         let claim = try stage.claimStitch(leaseDuration: fault == .leaseTakenOver ? .milliseconds(200) : .seconds(300))
         switch fault {
         case .canceledJob:
@@ -58,6 +52,18 @@ final class StitchStage: Sendable {
     let log = StitchEventLog()
     let projects = ProjectCache()
 
+    /// Renders the four-clip project of `IncrementalRenderTests` (1 s segments, lossless) into `dir/store` and
+    /// `dir/reference.mov`, then stages its stitch to `dir/out.mov` on `driver`'s queue. Clean up the fixture.
+    static func rendered(in dir: TempDir, driver: Driver) async throws -> (StitchStage, Project, FarmFixture?) {
+        let comp = try Rendering.write(IncrementalRenderTests.composition(try TestMedia.shared(), clipCStart: "0"), in: dir)
+        let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
+                                                lossless: true)
+        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let stage = try StitchStage(project: project, store: PartStore(root: dir("store").path), output: dir("out.mov").path,
+                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
+        return (stage, project, farm)
+    }
+
     init(project: Project, store: PartStore, output: String, queue: any SegmentQueue) throws {
         self.queue = queue
         let render = LocalRender(project: project, options: .init(workers: 1, store: store, output: output))
@@ -75,6 +81,14 @@ final class StitchStage: Sendable {
             if case .stitchFailed(_, let message) = event { log.items.withLock { $0.append(message) } }
             if case .stitched(_, let path, _) = event { log.items.withLock { $0.append("stitched \(path)") } }
         }
+    }
+
+    /// Runs a worker on the stage's queue until no job is active.
+    func runUntilIdle() {
+        var configuration = worker.configuration
+        configuration.exitWhenIdle = true
+        configuration.pollInterval = .milliseconds(50)
+        Worker(queue: queue, configuration: configuration, projects: projects).run(stop: StopSignal())
     }
 
     func claimStitch(leaseDuration: Duration) throws -> StitchClaim {

@@ -9,17 +9,11 @@ import Testing
 @Suite struct StitchMissingPartTests {
     @Test(arguments: StitchStage.Driver.allCases)
     func aDeletedPartIsRenderedAgainAndTheJobCompletes(driver: StitchStage.Driver) async throws {
-        let media = try TestMedia.shared()
         let dir = try TempDir("missing-part")
         defer { dir.remove() }
-        let comp = try Rendering.write(IncrementalRenderTests.composition(media, clipCStart: "0"), in: dir)
-        let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
-                                                lossless: true)
-        let store = PartStore(root: dir("store").path)
-        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let (stage, project, farm) = try await StitchStage.rendered(in: dir, driver: driver)
         defer { farm?.cleanup() }
-        let stage = try StitchStage(project: project, store: store, output: dir("out.mov").path,
-                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
+        let store = PartStore(root: dir("store").path)
         let victim = project.plan.segments[2]
         try FileManager.default.removeItem(atPath: store.videoPath(for: victim.contentHash))
 
@@ -31,10 +25,7 @@ import Testing
         #expect(segments.filter { $0.state == .available }.map(\.index) == [victim.index], "\(segments.map(\.state))")
         #expect(segments[victim.index].errors.first?.message.contains("part missing or invalid") == true)
 
-        var configuration = stage.worker.configuration
-        configuration.exitWhenIdle = true
-        configuration.pollInterval = .milliseconds(50)
-        Worker(queue: stage.queue, configuration: configuration, projects: stage.projects).run(stop: StopSignal())
+        stage.runUntilIdle()
         #expect(try stage.queue.jobGet(claim.job.id).state == .done)
         #expect(try Decoded.frameHashes(of: dir("out.mov"), scratch: dir.url)
                 == Decoded.frameHashes(of: dir("reference.mov"), scratch: dir.url), "the healed output differs")
@@ -42,26 +33,17 @@ import Testing
 
     @Test("reel retry heals a failed job whose finished part is gone", arguments: StitchStage.Driver.allCases)
     func retryHealsAMissingPart(driver: StitchStage.Driver) async throws {
-        let media = try TestMedia.shared()
         let dir = try TempDir("retry-heal")
         defer { dir.remove() }
-        let comp = try Rendering.write(IncrementalRenderTests.composition(media, clipCStart: "0"), in: dir)
-        let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
-                                                lossless: true)
-        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let (stage, project, farm) = try await StitchStage.rendered(in: dir, driver: driver)
         defer { farm?.cleanup() }
         let store = PartStore(root: dir("store").path)
-        let stage = try StitchStage(project: project, store: store, output: dir("out.mov").path,
-                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
         let claim = try stage.claimStitch(leaseDuration: .seconds(300))
         #expect(try stage.queue.jobFail(claim.lease, message: "disk full while stitching"))
         try FileManager.default.removeItem(atPath: store.audioPath(for: project.plan.segments[1].contentHash))
 
         _ = try stage.queue.jobRetry(claim.job.id)
-        var configuration = stage.worker.configuration
-        configuration.exitWhenIdle = true
-        configuration.pollInterval = .milliseconds(50)
-        Worker(queue: stage.queue, configuration: configuration, projects: stage.projects).run(stop: StopSignal())
+        stage.runUntilIdle()
         let job = try stage.queue.jobGet(claim.job.id)
         #expect(job.state == .done, "\(job.state): \(job.error ?? "")")
         let segment = try #require(try stage.queue.segmentList(jobID: claim.job.id).first { $0.index == 1 })
