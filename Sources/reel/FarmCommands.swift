@@ -61,6 +61,9 @@ enum FarmCommands {
             usage: reel submit COMPOSITION -o OUT [--priority P] [--name N] [--segment-seconds S] [--preset P]
                                [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]…
                                [--output-root DIR]… [--db URL] [--json]
+              --output-root DIR   -o must lie under DIR (repeatable; also REEL_OUTPUT_ROOTS, colon-separated),
+                                  never inside the part store or through a link; a path another active job
+                                  writes is refused
             """ + "\n" + Commands.otioUsage) { return 0 }
         let parsed = try Arguments(args, options: dbOptions.union(["output", "priority", "name", "segment-seconds", "preset",
                                                                    "max-attempts", "tags", "storage", "media-root",

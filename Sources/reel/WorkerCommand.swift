@@ -16,13 +16,17 @@ extension FarmCommands {
         if Commands.help(args, """
             usage: reel worker [--concurrency N] [--tags a,b] [--name ID] [--lease-seconds S]
                                [--storage DIR] [--media-root DIR]… [--output-root DIR]… [--stall-seconds S]
-                               [--db URL] [--json]
+                               [--deadline-factor F] [--db URL] [--json]
+              --output-root DIR   outputs must lie under DIR (repeatable; also REEL_OUTPUT_ROOTS, colon-separated);
+                                  the worker refuses to publish anywhere else, even what submit let through
               --stall-seconds S   a segment that finishes no frame for S seconds (default 120) is stuck: its
                                   attempt fails with "no progress for S s (worker, file)" and goes back to the
                                   queue; a render thread that stays blocked ends the worker with status 75
                                   (EX_TEMPFAIL) so systemd or Kubernetes restarts it
+              --deadline-factor F a segment may take F times its frames at this worker's measured cost per
+                                  frame (default 20), plus the stall time, before it counts as stuck too
             """) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root", "output-root", "stall-seconds",
+        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root", "output-root", "stall-seconds", "deadline-factor",
                                                                    "lease-seconds", "retry-base-ms"]),
                                    flags: ["json"])
         _ = try parsed.positionals()
@@ -48,6 +52,7 @@ extension FarmCommands {
         defer { signals.cancel() }
         let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
         let stall = try parsed.int("stall-seconds", in: 1...86_400) ?? 120
+        let deadlineFactor = try parsed.int("deadline-factor", in: 1...10_000) ?? 20
         let backoff = try retryBackoff(parsed)
         let done = DispatchGroup()
         let presence = WorkerPresence(queue: queue, interval: .milliseconds(lease * 1000 / 4))
@@ -56,6 +61,7 @@ extension FarmCommands {
                                                     tags: tags, store: store, mediaRoots: roots)
             configuration.outputRoots = outputRoots(parsed)
             configuration.stallLimit = .seconds(stall)
+            configuration.deadlineFactor = Double(deadlineFactor)
             configuration.stuckGrace = .seconds(min(10, max(2, stall / 2)))
             configuration.leaseDuration = .seconds(lease)
             configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
