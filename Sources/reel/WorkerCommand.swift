@@ -103,12 +103,13 @@ extension FarmCommands {
         var delay = 0.5
         while true {
             do {
+                try queue.ping()
                 try queue.workerRegister(WorkerRegisterParams(workerID: c.workerID, host: c.host, pid: pid,
                                                               version: Reel.version, tags: c.tags))
                 return
             } catch {
                 if stop.isDraining { throw error }
-                log.line("cannot register with the database (\(error)); retrying in \(delay) s")
+                log.line("waiting for the database: \(error); retrying in \(delay) s")
                 Thread.sleep(forTimeInterval: delay)
                 delay = min(30, delay * 2)
             }

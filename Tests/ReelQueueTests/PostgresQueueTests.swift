@@ -182,4 +182,26 @@ import Testing
             #expect(overridden.option("keepalives_idle") == "42", "the URL's own setting wins")
         }
     }
+
+    @Test("database errors say what to do: a bad URL, an unknown database (not retried), an unmigrated schema")
+    func errorsSayWhatToDo() throws {
+        for bad in ["nonsense", "postgresql://x@h:99999999999/db?sslmode"] {
+            let error = try #require(throws: QueueError.self) { try PostgresSegmentQueue(PostgresQueueConfiguration(databaseURL: bad)) }
+            #expect("\(error)".contains("is not a libpq URL or conninfo string"), "\(error)")
+        }
+        try withTestSchema { config in
+            var unknown = config
+            unknown.databaseURL = config.databaseURL.replacingOccurrences(of: "/postgres", with: "/no_such_database")
+            let q = try PostgresSegmentQueue(unknown)
+            let error = try #require(throws: QueueError.self) { try q.jobList(JobListParams()) }
+            #expect("\(error)".contains("does not exist") && !"\(error)".contains("attempts"), "retried: \(error)")
+            #expect("\(error)".contains("REEL_DATABASE_URL") && "\(error)".contains("PGHOST"), "\(error)")
+
+            var empty = config
+            empty.schema = config.schema.map { $0 + "_unmigrated" }
+            let unmigrated = try PostgresSegmentQueue(empty)
+            let missing = try #require(throws: QueueError.self) { try unmigrated.jobList(JobListParams()) }
+            #expect("\(missing)".contains("run `reel db migrate`"), "\(missing)")
+        }
+    }
 }

@@ -30,7 +30,10 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidTransition(let entity, let id, let from, let to):
             return "\(entity) \(id): transition \(from) → \(to) is not allowed"
         case .leaseLost(let id, let attempt): return "segment \(id): lease of attempt \(attempt) was lost"
-        case .connection(let message): return "database connection: \(message)"
+        case .connection(let message):
+            return "cannot reach the database: \(message.replacingOccurrences(of: "\n\t", with: " ")) "
+                + "(the connection comes from --db, else REEL_DATABASE_URL, else the PGHOST, PGPORT, PGUSER, "
+                + "PGDATABASE and PGPASSWORD variables or ~/.pgpass)"
         case .constraint(let message): return "database constraint: \(message)"
         case .query(let state, let message): return "database error \(state): \(message)"
         case .migration(let version, let message): return "migration \(version): \(message)"

@@ -48,6 +48,10 @@ public struct Migrator: Sendable {
                 }
             }
         }
+        // One migrator at a time for the whole run (the session lock), so concurrent migrators never
+        // interleave versions; each version still commits alone (the transaction lock inside).
+        _ = try run(0) { try c.exec("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)]) }
+        defer { _ = try? c.exec("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)]) }
         var applied: [Int] = []
         for m in migrations {
             let did = try run(m.version) {
@@ -107,8 +111,10 @@ public struct Migrator: Sendable {
     }
 
     /// Serialises migrations of one schema until the transaction ends.
+    private var lockKey: String { "reel_migrate:\(configuration.schema ?? "")" }
+
     private func lock(_ c: PGConnection) throws {
-        _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("reel_migrate:\(configuration.schema ?? "")")])
+        _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(lockKey)])
     }
 
     private func run<T>(_ version: Int, _ body: () throws -> T) throws -> T {

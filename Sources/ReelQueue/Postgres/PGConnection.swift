@@ -48,6 +48,29 @@ final class PGConnection: @unchecked Sendable {
 
     var isBad: Bool { PQstatus(raw) != CONNECTION_OK }
 
+    /// Why libpq cannot parse `url` (`PQconninfoParse`), or nil when it can; empty means the environment.
+    /// A bare word such as `nonsense` parses as a database name, which is never what was meant: refused too.
+    static func conninfoProblem(_ url: String) -> String? {
+        guard !url.isEmpty else { return nil }
+        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") || url.contains("=") else {
+            return "neither a URL nor key=value pairs"
+        }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &error) else {
+            defer { if let error { PQfreemem(error) } }
+            return error.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unreadable"
+        }
+        PQconninfoFree(options)
+        return nil
+    }
+
+    /// Connection failures that trying again cannot fix: a wrong database, role or password, an hba refusal.
+    static func isPermanent(connectionError message: String) -> Bool {
+        ["does not exist", "password authentication failed", "no pg_hba.conf entry", "authentication failed",
+         "invalid connection option", "invalid URI", "invalid port number", "could not translate host name"]
+            .contains { message.contains($0) }
+    }
+
     /// The value libpq uses for connection option `key` (`PQconninfo`), nil when unset.
     func option(_ key: String) -> String? {
         guard let options = PQconninfo(raw) else { return nil }

@@ -15,6 +15,18 @@ final class PGPool: Sendable {
         slots = DispatchSemaphore(value: configuration.maxConnections)
     }
 
+    /// One connection attempt, no retry: whether the database answers now.
+    /// - Throws: `QueueError.connection` with libpq's message.
+    func ping() throws {
+        do {
+            let c = try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
+                                     schema: configuration.schema, statementTimeout: configuration.statementTimeout)
+            idle.withLock { $0.append(c) }
+        } catch PGFailure.connectionLost(let message) {
+            throw QueueError.connection(message)
+        }
+    }
+
     /// Opens a connection, retrying with backoff.
     func connect() throws -> PGConnection {
         var attempt = 0
@@ -22,10 +34,11 @@ final class PGPool: Sendable {
             do {
                 return try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
                                         schema: configuration.schema, statementTimeout: configuration.statementTimeout)
-            } catch let f as PGFailure {
+            } catch PGFailure.connectionLost(let message) {
                 attempt += 1
+                guard !PGConnection.isPermanent(connectionError: message) else { throw QueueError.connection(message) }
                 guard attempt <= configuration.reconnectAttempts else {
-                    throw QueueError.connection("\(f.queueError) (after \(attempt) attempts)")
+                    throw QueueError.connection("\(message) (after \(attempt) attempts)")
                 }
                 pause(attempt)
             }

@@ -85,6 +85,10 @@ enum PGFailure: Error {
     var queueError: QueueError {
         switch self {
         case .connectionLost(let m): return .connection(m)
+        case .server("42P01", let m) where ["jobs", "segments", "workers", "queue_events", "schema_migrations"]
+            .contains(where: { m.contains("relation \"\($0)\" does not exist") }):
+            return .configuration("the database has no Reel tables here (\(m.split(separator: "\n").first ?? "")); "
+                                  + "run `reel db migrate` with the same --db and --schema first")
         case .server(let s, let m): return s.hasPrefix("23") ? .constraint(m) : .query(sqlState: s, message: m)
         }
     }

@@ -45,6 +45,10 @@ public struct PostgresQueueConfiguration: Sendable {
         if let schema, !Self.isPlainIdentifier(schema) {
             throw QueueError.configuration("schema \"\(schema)\" must match [a-z_][a-z0-9_]* (at most 63 characters)")
         }
+        if let problem = PGConnection.conninfoProblem(databaseURL) {
+            throw QueueError.configuration("the database URL \"\(databaseURL)\" is not a libpq URL or conninfo string "
+                                           + "(\(problem)); write postgresql://user@host:port/dbname or \"host=… dbname=…\"")
+        }
     }
 
     static func isPlainIdentifier(_ s: String) -> Bool {

@@ -65,6 +65,11 @@ public final class PostgresSegmentQueue: SegmentQueue {
         return out
     }
 
+    /// Connects once, without retrying: whether the database answers now (a worker waiting for its
+    /// database says so at once instead of after the pool's backoff).
+    /// - Throws: `QueueError.connection`.
+    public func ping() throws { try pool.ping() }
+
     public func jobGet(_ jobID: Int64) throws -> Job {
         try pool.with { c in try jobGet(jobID, on: c) }
     }
