@@ -19,7 +19,7 @@ final class LeaseKeeper: Sendable {
     let grace: Duration
     let onStall: @Sendable (String) -> Void
     let onStuck: @Sendable (String) -> Void
-    private let flags = Atomic<Int>(0)   // bit 0: stop, bit 1: interrupted, bit 2: stalled
+    private let flags = Atomic<Int>(0)   // bit 0: stop, bit 1: interrupted, bit 2: stalled, bit 3: canceled
 
     init(interval: Duration, watch: ProgressWatch? = nil, watcher: String = "", grace: Duration = .seconds(10),
          onStall: @escaping @Sendable (String) -> Void = { _ in }, onStuck: @escaping @Sendable (String) -> Void = { _ in },
@@ -41,6 +41,8 @@ final class LeaseKeeper: Sendable {
     }
 
     var interrupted: Bool { flags.load(ordering: .relaxed) & 2 != 0 }
+    /// The interruption was the job's cancellation (not a lost lease).
+    var canceled: Bool { flags.load(ordering: .relaxed) & 8 != 0 }
     /// The render stopped advancing (and its attempt was failed).
     var stalled: Bool { flags.load(ordering: .relaxed) & 4 != 0 }
     private var stopped: Bool { flags.load(ordering: .relaxed) & 1 != 0 }
@@ -56,7 +58,7 @@ final class LeaseKeeper: Sendable {
                 guard ContinuousClock.now >= next else { continue }
                 next = .now + interval
                 if let result = try? beat(), result != .ok {
-                    flags.bitwiseOr(2, ordering: .relaxed)
+                    flags.bitwiseOr(result == .canceled ? 10 : 2, ordering: .relaxed)
                     return
                 }
             }

@@ -33,13 +33,15 @@ extension Worker {
                                     duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
             let committed = try queue.segmentComplete(SegmentCompleteParams(
                 lease: lease, partLocation: configuration.store.videoPath(for: segment.contentHash), stats: stats))
-            events(committed ? .segmentDone(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64,
-                                            reused: result.reused, seconds: result.manifest.renderSeconds)
-                             : .leaseLost(jobID: lease.jobID, segment: segment.index))
+            guard committed else { return events(try refusal(of: lease, segment: segment.index)) }
+            events(.segmentDone(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64,
+                                reused: result.reused, seconds: result.manifest.renderSeconds))
         } catch _ where heartbeat.stalled {
             renderers.remove(lease.jobID)   // the keeper already failed this attempt, with the reason
         } catch RenderError.cancelled {
-            if heartbeat.interrupted {
+            if heartbeat.canceled {
+                events(.canceled(jobID: lease.jobID, segment: segment.index))
+            } else if heartbeat.interrupted {
                 events(.leaseLost(jobID: lease.jobID, segment: segment.index))
             } else if try queue.segmentRelease(lease) {
                 events(.released(jobID: lease.jobID, segment: segment.index))
@@ -89,6 +91,13 @@ extension Worker {
         if case .retrying = result { retry = true }
         events(.segmentFailed(jobID: lease.jobID, segment: claimed.segment.index, attempt: lease.attempt,
                               message: message, willRetry: retry))
+    }
+
+    /// Why a finished segment's completion was refused: its job was canceled, or its lease was lost.
+    func refusal(of lease: Lease, segment: Int) throws -> WorkerEvent {
+        let state = try queue.segmentHeartbeat(lease, leaseDuration: .zero)
+        return state == .canceled ? .canceled(jobID: lease.jobID, segment: segment)
+                                  : .leaseLost(jobID: lease.jobID, segment: segment)
     }
 
     /// The segment's lease keeper, watching `watch`: a stall fails the attempt (fenced) with its reason.

@@ -64,6 +64,8 @@ public enum WorkerEvent: Sendable {
     case segmentDone(jobID: Int64, segment: Int, frames: Int64, reused: Bool, seconds: Double)
     case segmentFailed(jobID: Int64, segment: Int, attempt: Int, message: String, willRetry: Bool)
     case leaseLost(jobID: Int64, segment: Int)
+    /// The job was canceled while the segment rendered; it stopped at the next frame, nothing kept.
+    case canceled(jobID: Int64, segment: Int)
     case released(jobID: Int64, segment: Int)
     case stitching(jobID: Int64)
     case stitched(jobID: Int64, path: String, report: StitchReport)

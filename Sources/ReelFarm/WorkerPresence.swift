@@ -38,13 +38,16 @@ public final class WorkerPresence: Sendable {
                     slot.segmentID = nil
                     slot.doneSinceBeat += 1
                     if !reused, seconds > 0 { slot.framesPerSecond = Double(frames) / seconds }
-                case .segmentFailed, .leaseLost, .released, .stuck: slot.segmentID = nil
+                case .segmentFailed, .leaseLost, .released, .stuck, .canceled: slot.segmentID = nil
                 default: break
                 }
                 all[workerID] = slot
             }
         }
     }
+
+    /// How many slots are rendering a segment now.
+    public var busySlots: Int { slots.withLock { $0.values.filter { $0.segmentID != nil }.count } }
 
     /// Starts the presence thread; it beats until `stop()`.
     public func start() {

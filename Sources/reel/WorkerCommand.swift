@@ -26,48 +26,33 @@ extension FarmCommands {
               --deadline-factor F a segment may take F times its frames at this worker's measured cost per
                                   frame (default 20), plus the stall time, before it counts as stuck too
             """) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["concurrency", "tags", "name", "storage", "media-root", "output-root", "stall-seconds", "deadline-factor",
-                                                                   "lease-seconds", "retry-base-ms"]),
-                                   flags: ["json"])
+        let parsed = try Arguments(args, options: dbOptions.union([
+            "concurrency", "tags", "name", "storage", "media-root", "output-root", "stall-seconds", "deadline-factor",
+            "lease-seconds", "retry-base-ms"]), flags: ["json"])
         _ = try parsed.positionals()
         let concurrency = try parsed.int("concurrency", in: 1...64) ?? 1
-        let tags = parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? []
         let host = ProcessInfo.processInfo.hostName, pid = Int(ProcessInfo.processInfo.processIdentifier)
         let baseID = parsed.value("name") ?? ProcessInfo.processInfo.environment["REEL_WORKER_NAME"] ?? "\(host)-\(pid)"
-        let store = try storage(parsed)
+        let slots = (0..<concurrency).map { concurrency == 1 ? baseID : "\(baseID)/\($0)" }
+        let configurations = try slots.map { try slotConfiguration($0, host: host, parsed: parsed) }
         // Each slot's render thread and lease keeper may each hold a connection, plus the presence thread:
         // a pool sized from the concurrency never makes a heartbeat wait behind a claim.
         var queueConfiguration = configuration(parsed)
         queueConfiguration.maxConnections = 2 * concurrency + 2
         let queue = try PostgresSegmentQueue(queueConfiguration)
-        let roots = mediaRoots(parsed)
-        let projects = ProjectCache(mediaRoots: roots)
+        let projects = ProjectCache(mediaRoots: mediaRoots(parsed))
         let stop = StopSignal()
         let log = WorkerLog(json: parsed.flag("json"))
-        let slots = (0..<concurrency).map { concurrency == 1 ? baseID : "\(baseID)/\($0)" }
+        let presence = WorkerPresence(queue: queue, interval: configurations[0].heartbeatInterval)
         let signals = SignalHandler(stop: stop, drainFirst: true) {
-            log.line("draining: finishing the current segment")
+            let busy = presence.busySlots
+            log.line(busy == 0 ? "draining: no segment in progress, stopping"
+                               : "draining: finishing \(busy) segment\(busy == 1 ? "" : "s") in progress")
             for id in slots { try? queue.workerSetState(id, .draining) }
         }
         defer { signals.cancel() }
-        let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
-        let stall = try parsed.int("stall-seconds", in: 1...86_400) ?? 120
-        let deadlineFactor = try parsed.int("deadline-factor", in: 1...10_000) ?? 20
-        let backoff = try retryBackoff(parsed)
         let done = DispatchGroup()
-        let presence = WorkerPresence(queue: queue, interval: .milliseconds(lease * 1000 / 4))
-        for n in 0..<concurrency {
-            var configuration = WorkerConfiguration(workerID: slots[n], host: host,
-                                                    tags: tags, store: store, mediaRoots: roots)
-            configuration.outputRoots = outputRoots(parsed)
-            configuration.stallLimit = .seconds(stall)
-            configuration.deadlineFactor = Double(deadlineFactor)
-            configuration.stuckGrace = .seconds(min(10, max(2, stall / 2)))
-            configuration.leaseDuration = .seconds(lease)
-            configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
-            configuration.rescueInterval = .seconds(min(15, lease))
-            configuration.backoff = backoff
-            try configuration.validate()
+        for configuration in configurations {
             try registerWithRetry(queue, configuration, pid: pid, stop: stop, log: log)
             let logged = log.handler(workerID: configuration.workerID), seen = presence.observe(configuration.workerID)
             let worker = Worker(queue: queue, configuration: configuration, projects: projects,
@@ -76,13 +61,33 @@ extension FarmCommands {
             Thread { worker.run(stop: stop); done.leave() }.start()
         }
         presence.start()
-        log.line("worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), storage \(store.root)")
+        log.line("worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), "
+                 + "storage \(configurations[0].store.root)")
         done.wait()
         presence.stop()
         presence.beatAll()
         for id in slots { try? queue.workerSetState(id, .stopped) }
         log.line("worker \(baseID) stopped")
         return 0
+    }
+
+    /// One slot's configuration from the options: lease, stall and deadline, roots, backoff.
+    static func slotConfiguration(_ id: String, host: String, parsed: Arguments) throws -> WorkerConfiguration {
+        let tags = parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? []
+        let lease = try parsed.int("lease-seconds", in: 2...3600) ?? 60
+        let stall = try parsed.int("stall-seconds", in: 1...86_400) ?? 120
+        var configuration = WorkerConfiguration(workerID: id, host: host, tags: tags, store: try storage(parsed),
+                                                mediaRoots: mediaRoots(parsed))
+        configuration.outputRoots = outputRoots(parsed)
+        configuration.stallLimit = .seconds(stall)
+        configuration.deadlineFactor = Double(try parsed.int("deadline-factor", in: 1...10_000) ?? 20)
+        configuration.stuckGrace = .seconds(min(10, max(2, stall / 2)))
+        configuration.leaseDuration = .seconds(lease)
+        configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
+        configuration.rescueInterval = .seconds(min(15, lease))
+        configuration.backoff = try retryBackoff(parsed)
+        try configuration.validate()
+        return configuration
     }
 
     /// `--retry-base-ms` or `REEL_RETRY_BASE_MS`, else the default backoff.
@@ -157,6 +162,8 @@ final class WorkerLog: Sendable {
                                         "error": message])
             case let .leaseLost(job, segment):
                 line("lease lost, output discarded", ["job_id": job, "segment": segment])
+            case let .canceled(job, segment):
+                line("job canceled, segment stopped", ["job_id": job, "segment": segment])
             case let .released(job, segment):
                 line("segment released", ["job_id": job, "segment": segment])
             case .stitching(let job):

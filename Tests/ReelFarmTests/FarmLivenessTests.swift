@@ -26,3 +26,23 @@ extension FarmTests.Liveness {
         #expect(listed.first { $0["id"] as? String == "idler" }?["state"] as? String == "stopped", "\(listed)")
     }
 }
+
+extension FarmTests.Liveness {
+    @Test("a job canceled mid-segment is logged as canceled, not as a lost lease; an idle drain says so")
+    func cancelIsNotALostLease() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let composition = try await farm.makeProject()
+        let worker = try farm.startWorker("canceler")
+        let id = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/c.mov").path)
+        try await farm.stopMidSegment([worker], jobID: id)
+        try await farm.check(["cancel", "\(id)"])
+        worker.send(SIGCONT)
+        _ = try await FarmRun.waitFor("the worker to notice the cancel", timeout: .seconds(15), context: { worker.tail() }) {
+            worker.stderr.contains("job canceled, segment stopped") ? true : nil
+        }
+        #expect(!worker.stderr.contains("lease lost"), "\(worker.tail())")
+        #expect(await farm.drainWorkers().isEmpty)
+        #expect(worker.stderr.contains("draining: no segment in progress, stopping"), "\(worker.tail())")
+    }
+}
