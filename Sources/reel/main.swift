@@ -21,6 +21,7 @@ enum CLI {
     "cancel": ("cancel a job, keeping finished parts", FarmCommands.cancel),
     "retry": ("requeue a job's failed segments", FarmCommands.retry),
     "watch": ("follow a job with a live progress bar", FarmCommands.watch),
+    "gc": ("delete old parts no active job references", FarmCommands.gc),
   ]
 }
 let commands = CLI.commands
