@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Reel needs on Debian 12, only where missing. Safe to run again.
-# Also what the tests need: a CJK font (fonts-wqy-microhei) and OpenTimelineIO's otiotool, from PyPI,
+# Also what the tests need: a CJK font (fonts-wqy-microhei), systemd-analyze, and OpenTimelineIO's otiotool and
+# kubernetes-validate, from PyPI,
 # in a virtual environment of this checkout's own (.build/pyenv; Debian's pip refuses system installs).
 # Sourced by scripts/test.sh, which then finds otiotool on PATH.
 set -euo pipefail
 need=()
 pkgs=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
       libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps
-      python3-venv fonts-wqy-microhei)
+      python3-venv fonts-wqy-microhei systemd)
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
@@ -22,6 +23,10 @@ if [ ! -x "$REEL_PYENV/bin/otiotool" ]; then
   echo "setup: installing opentimelineio into $REEL_PYENV" >&2
   /usr/bin/python3 -m venv "$REEL_PYENV"
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1"
+fi
+if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then   # the deploy tests validate deploy/k8s offline
+  echo "setup: installing kubernetes-validate into $REEL_PYENV" >&2
+  "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "kubernetes-validate==1.37.0"
 fi
 export PATH="$REEL_PYENV/bin:$PATH"
 if ! command -v swift >/dev/null 2>&1; then

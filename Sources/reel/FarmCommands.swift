@@ -41,12 +41,12 @@ enum FarmCommands {
     }
 
     /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
-    /// `reel db roles`: creates the schema's worker and monitor roles and grants exactly their rights (run as the owner).
+    /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker and monitor roles and grants exactly their rights (run as the owner).
     static func db(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel db migrate [--db URL] [--schema NAME]\n       reel db roles [--db URL] [--schema NAME] [--json]") {
+        if Commands.help(args, "usage: reel db migrate [--roles] [--db URL] [--schema NAME]\n       reel db roles [--db URL] [--schema NAME] [--json]") {
             return 0
         }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        let parsed = try Arguments(args, options: dbOptions, flags: ["json", "roles"])
         switch try parsed.positionals("a subcommand (migrate or roles)") {
         case ["migrate"]: return try migrate(parsed)
         case ["roles"]: return try roles(parsed)
@@ -60,7 +60,7 @@ enum FarmCommands {
         let all = try migrator.appliedVersions()
         print(applied.isEmpty ? "schema up to date (version \(all.max() ?? 0))"
                               : "applied migrations \(applied.map(String.init).joined(separator: ", ")); now at version \(all.max() ?? 0)")
-        return 0
+        return parsed.flag("roles") ? try roles(parsed) : 0
     }
 
     static func roles(_ parsed: Arguments) throws -> Int32 {
