@@ -38,10 +38,14 @@ extension FarmCommands {
     }
 
     static func json(_ r: PartCollector.Report) -> [String: Any] {
-        func entry(_ s: PartFileSet) -> [String: Any] {
-            ["name": s.name, "files": s.files, "bytes": s.bytes, "modified_at": ISO8601DateFormatter().string(from: s.newest)]
+        let time = ISO8601DateFormatter()
+        let parts = r.parts.map { p -> [String: Any] in
+            ["content_hash": p.name, "files": p.files, "bytes": p.bytes, "modified_at": time.string(from: p.newest)]
         }
-        return ["dry_run": r.dryRun, "parts": r.parts.map(entry), "temporary_files": r.temporaryFiles.map(entry),
-                "bytes_freed": r.bytesFreed, "kept_referenced": r.keptReferenced, "kept_young": r.keptYoung]
+        let temps = r.temporaryFiles.map { t -> [String: Any] in
+            ["path": t.files[0], "bytes": t.bytes, "modified_at": time.string(from: t.newest)]
+        }
+        return ["dry_run": r.dryRun, "parts": parts, "temporary_files": temps, "bytes_freed": r.bytesFreed,
+                "kept_referenced": r.keptReferenced, "kept_young": r.keptYoung]
     }
 }

@@ -74,8 +74,10 @@ extension FarmTests.GC {
 
     func gcJSON(_ text: String) throws -> GCReport {
         let o = try #require(try farmJSON(text) as? [String: Any], "\(text)")
-        func names(_ key: String) -> [String] { (o[key] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
-        return GCReport(parts: names("parts"), temporary: names("temporary_files"), bytes: o["bytes_freed"] as? Int ?? -1,
+        func names(_ key: String, _ field: String) -> [String] {
+            (o[key] as? [[String: Any]] ?? []).compactMap { ($0[field] as? String).map { ($0 as NSString).lastPathComponent } }
+        }
+        return GCReport(parts: names("parts", "content_hash"), temporary: names("temporary_files", "path"), bytes: o["bytes_freed"] as? Int ?? -1,
                         keptReferenced: o["kept_referenced"] as? Int ?? -1, dryRun: o["dry_run"] as? Bool ?? false)
     }
 }
