@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    @Test("an existing worker role that could run programs (a member of pg_execute_server_program) is refused")
+    func refusesWideRole() throws {
+        try withRoles { owner, worker, _ in
+            let admin = try PGConnection(url: try testDatabaseURL(), applicationName: "reel-test-roles", schema: nil)
+            let role = try #require(worker.databaseURL.firstMatch(of: /:\/\/([a-z0-9_]+)@/)?.1)
+            try admin.execScript("GRANT pg_execute_server_program TO \(role)")
+            #expect(throws: QueueError.self) { try DatabaseRoles(owner).apply() }
+            try admin.execScript("REVOKE pg_execute_server_program FROM \(role)")
+            #expect(try DatabaseRoles(owner).apply().worker == String(role))
+        }
+    }
+
     @Test("role names come from the schema and are validated as identifiers")
     func names() throws {
         #expect(try DatabaseRoles.roleNames(schema: "reel").worker == "reel_worker")

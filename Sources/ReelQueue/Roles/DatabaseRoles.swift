@@ -72,12 +72,12 @@ public struct DatabaseRoles: Sendable {
         return Report(schema: schema, owner: who.text("me"), worker: worker, monitor: monitor, created: created)
     }
 
-    /// Creates `role` unless it exists; refuses an existing role that holds more than LOGIN.
+    /// Creates `role` unless it exists; refuses an existing role that holds more than LOGIN or is a member of a role.
     private func createIfMissing(_ role: String, on c: PGConnection) throws -> Bool {
         if let row = try c.exec(RoleSQL.roleRights, [.text(role)]).rows.first {
             guard row.string("extra") == "f" else {
                 throw QueueError.configuration("role \(role) exists with rights a worker must not hold "
-                                               + "(superuser, createrole, createdb, replication or bypassrls)")
+                                               + "(superuser, createrole, createdb, replication, bypassrls, or membership in a role)")
             }
             return false
         }

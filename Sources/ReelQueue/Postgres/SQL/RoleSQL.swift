@@ -6,10 +6,12 @@ enum RoleSQL {
     /// $1 schema.
     static let migrated = "SELECT to_regclass(quote_ident($1) || '.reel_schema_migrations')::text AS migrations"
 
-    /// $1 role name.
+    /// $1 role name. `extra` is true when the role holds more than LOGIN: an attribute, or membership in any role
+    /// (the owner, pg_execute_server_program, pg_write_server_files …), whose rights it could use.
     static let roleRights = """
-        SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR rolbypassrls AS extra
-        FROM pg_roles WHERE rolname = $1
+        SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR rolbypassrls
+            OR EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.member = r.oid) AS extra
+        FROM pg_roles r WHERE rolname = $1
         """
 
     static let createOptions = "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT"
