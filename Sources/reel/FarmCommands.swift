@@ -65,9 +65,12 @@ enum FarmCommands {
 
     static func roles(_ parsed: Arguments) throws -> Int32 {
         let r = try DatabaseRoles(configuration(parsed)).apply()
+        if r.ownerIsSuperuser {
+            writeErr("reel db roles: warning: \(r.owner) is a superuser; run migrations as a plain owner role (deploy/README.md)\n")
+        }
         if parsed.flag("json") {
             try printJSON(["schema": r.schema, "owner": r.owner, "worker_role": r.worker, "monitor_role": r.monitor,
-                           "created": r.created])
+                           "created": r.created, "owner_is_superuser": r.ownerIsSuperuser])
             return 0
         }
         print("schema \(r.schema) (owner \(r.owner)): worker role \(r.worker), monitor role \(r.monitor)"

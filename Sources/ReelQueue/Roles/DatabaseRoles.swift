@@ -29,6 +29,8 @@ public struct DatabaseRoles: Sendable {
     public struct Report: Sendable, Hashable {
         public var schema: String
         public var owner: String
+        /// The owner is a superuser: it works, but the owner should be a plain role (deploy/README.md).
+        public var ownerIsSuperuser: Bool
         public var worker: String
         public var monitor: String
         /// The roles this call created (empty when both existed).
@@ -69,7 +71,8 @@ public struct DatabaseRoles: Sendable {
         var created: [String] = []
         for role in [worker, monitor] where try createIfMissing(role, on: c) { created.append(role) }
         try c.execScript(try RoleSQL.grants(schema: schema, worker: worker, monitor: monitor, quote: c.quoteIdentifier))
-        return Report(schema: schema, owner: who.text("me"), worker: worker, monitor: monitor, created: created)
+        return Report(schema: schema, owner: who.text("me"), ownerIsSuperuser: who.string("superuser") == "t",
+                      worker: worker, monitor: monitor, created: created)
     }
 
     /// Creates `role` unless it exists; refuses an existing role that holds more than LOGIN or is a member of a role.

@@ -1,7 +1,10 @@
 /// Statements of `DatabaseRoles`. Role and schema names are identifiers (they cannot be parameters): they are
 /// validated by `DatabaseRoles.roleNames(schema:)` and quoted with libpq's `PQescapeIdentifier`.
 enum RoleSQL {
-    static let whoAmI = "SELECT current_schema() AS schema, current_user AS me"
+    static let whoAmI = """
+        SELECT current_schema() AS schema, current_user AS me,
+            (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser
+        """
 
     /// $1 schema.
     static let migrated = "SELECT to_regclass(quote_ident($1) || '.reel_schema_migrations')::text AS migrations"
