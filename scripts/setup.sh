@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Reel needs on Debian 12, only where missing. Safe to run again.
-# Also what the tests need: a CJK font (fonts-wqy-microhei), OpenTimelineIO's otiotool and fusepy (a mount made
-# to block, for the stalled-source test; with libfuse2 and fuse3), from PyPI, in a virtual environment of this
-# checkout's own (.build/pyenv; Debian's pip refuses system installs).
+# Also what the tests need: a CJK font (fonts-wqy-microhei), systemd-analyze, libfuse2 and fuse3 (a mount made to
+# block, for the stalled-source test), and from PyPI OpenTimelineIO's otiotool, fusepy and kubernetes-validate,
+# in a virtual environment of this checkout's own (.build/pyenv; Debian's pip refuses system installs).
 # Sourced by scripts/test.sh, which then finds otiotool on PATH.
 set -euo pipefail
 need=()
 pkgs=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
       libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps
-      python3-venv fonts-wqy-microhei libfuse2 fuse3)
+      python3-venv fonts-wqy-microhei libfuse2 fuse3 systemd)
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
@@ -23,6 +23,10 @@ if [ ! -x "$REEL_PYENV/bin/otiotool" ] || ! "$REEL_PYENV/bin/python" -c "import 
   echo "setup: installing opentimelineio and fusepy into $REEL_PYENV" >&2
   [ -x "$REEL_PYENV/bin/pip" ] || /usr/bin/python3 -m venv "$REEL_PYENV"
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1" "fusepy==3.0.1"
+fi
+if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then   # the deploy tests validate deploy/k8s offline
+  echo "setup: installing kubernetes-validate into $REEL_PYENV" >&2
+  "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "kubernetes-validate==1.37.0"
 fi
 export PATH="$REEL_PYENV/bin:$PATH"
 if ! command -v swift >/dev/null 2>&1; then

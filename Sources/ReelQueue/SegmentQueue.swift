@@ -38,6 +38,11 @@ public protocol SegmentQueue: Sendable {
     /// Fails a job from its stitch step with `message`; false when the stitch lease was lost.
     func jobFail(_ lease: StitchLease, message: String) throws -> Bool
 
+    /// The content hashes of every segment of every active job (queued, running or stitching), in any segment
+    /// state: the parts those jobs have used, are rendering or will stitch. `reel gc` must keep these.
+    /// With `params.among` set, only those of the given hashes that are referenced (a cheap re-check of one part).
+    func contentHashListActive(_ params: ContentHashListParams) throws -> Set<String>
+
     /// All segments of a job in index order.
     func segmentList(jobID: Int64) throws -> [Segment]
 

@@ -41,17 +41,40 @@ enum FarmCommands {
     }
 
     /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
+    /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker and monitor roles and grants exactly their rights (run as the owner).
     static func db(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel db migrate [--db URL] [--schema NAME]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: [])
-        guard try parsed.positionals("a subcommand (migrate)") == ["migrate"] else {
-            throw UsageError(message: "unknown db subcommand; try: reel db migrate")
+        if Commands.help(args, "usage: reel db migrate [--roles] [--db URL] [--schema NAME]\n       reel db roles [--db URL] [--schema NAME] [--json]") {
+            return 0
         }
+        let parsed = try Arguments(args, options: dbOptions, flags: ["json", "roles"])
+        switch try parsed.positionals("a subcommand (migrate or roles)") {
+        case ["migrate"]: return try migrate(parsed)
+        case ["roles"]: return try roles(parsed)
+        default: throw UsageError(message: "unknown db subcommand; try: reel db migrate, reel db roles")
+        }
+    }
+
+    static func migrate(_ parsed: Arguments) throws -> Int32 {
         let migrator = Migrator(configuration(parsed))
         let applied = try migrator.migrate()
         let all = try migrator.appliedVersions()
         print(applied.isEmpty ? "schema up to date (version \(all.max() ?? 0))"
                               : "applied migrations \(applied.map(String.init).joined(separator: ", ")); now at version \(all.max() ?? 0)")
+        return parsed.flag("roles") ? try roles(parsed) : 0
+    }
+
+    static func roles(_ parsed: Arguments) throws -> Int32 {
+        let r = try DatabaseRoles(configuration(parsed)).apply()
+        if r.ownerIsSuperuser {
+            writeErr("reel db roles: warning: \(r.owner) is a superuser; run migrations as a plain owner role (deploy/README.md)\n")
+        }
+        if parsed.flag("json") {
+            try printJSON(["schema": r.schema, "owner": r.owner, "worker_role": r.worker, "monitor_role": r.monitor,
+                           "created": r.created, "owner_is_superuser": r.ownerIsSuperuser])
+            return 0
+        }
+        print("schema \(r.schema) (owner \(r.owner)): worker role \(r.worker), monitor role \(r.monitor)"
+              + (r.created.isEmpty ? "" : "; created \(r.created.joined(separator: ", ")) (set a password with psql's \\password)"))
         return 0
     }
 

@@ -12,7 +12,7 @@ enum CLI {
     "thumbnails": ("render single frames as PNG", Commands.thumbnails),
     "export-otio": ("write a composition as an OpenTimelineIO timeline", Commands.exportOTIO),
     "probe": ("print what Reel sees in a media file", Commands.probe),
-    "db": ("database administration: reel db migrate", FarmCommands.db),
+    "db": ("database administration: reel db migrate, reel db roles", FarmCommands.db),
     "submit": ("queue a composition on the farm", FarmCommands.submit),
     "worker": ("render segments from the farm's queue", FarmCommands.worker),
     "jobs": ("list the farm's jobs", FarmCommands.jobs),
@@ -21,6 +21,7 @@ enum CLI {
     "cancel": ("cancel a job, keeping finished parts", FarmCommands.cancel),
     "retry": ("requeue a job's failed segments", FarmCommands.retry),
     "watch": ("follow a job with a live progress bar", FarmCommands.watch),
+    "gc": ("delete old parts no active job references", FarmCommands.gc),
   ]
 }
 let commands = CLI.commands

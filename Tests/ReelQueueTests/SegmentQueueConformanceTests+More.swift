@@ -4,6 +4,28 @@ import Testing
 @testable import ReelQueue
 
 extension SegmentQueueConformanceTests {
+    @Test("contentHashListActive: every segment of queued, running and stitching jobs, none of finished ones",
+          arguments: QueueKind.allCases)
+    func activeHashes(kind: QueueKind) throws {
+        try withQueue(kind) { q, _ in
+            #expect(try q.contentHashListActive(ContentHashListParams()).isEmpty)
+            let running = try insert(q, makeSpec(segments: 2, hashPrefix: "run"))
+            let canceled = try insert(q, makeSpec(segments: 2, hashPrefix: "gone"))
+            let c = try #require(try claimOne(q))
+            #expect(c.segment.jobID == running)
+            #expect(try complete(q, c.lease))
+            #expect(try q.jobCancel(canceled))
+            let all = try q.contentHashListActive(ContentHashListParams())
+            #expect(all == ["run-0", "run-1"], "a done segment of an active job is still referenced")
+            #expect(try q.contentHashListActive(ContentHashListParams(among: ["run-1", "gone-0", "x"])) == ["run-1"])
+            while let s = try claimOne(q) { #expect(try complete(q, s.lease)) }
+            let stitch = try #require(try q.stitchClaim(StitchClaimParams(workerID: "s")))
+            #expect(try q.contentHashListActive(ContentHashListParams()).count == 2, "stitching")
+            #expect(try q.jobComplete(stitch.lease))
+            #expect(try q.contentHashListActive(ContentHashListParams()).isEmpty)
+        }
+    }
+
     @Test("exactly one of many concurrent callers claims the stitch step", arguments: QueueKind.allCases)
     func stitchClaimedOnce(kind: QueueKind) throws {
         try withQueue(kind) { q, clock in

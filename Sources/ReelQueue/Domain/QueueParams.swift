@@ -42,6 +42,16 @@ public struct JobListParams: Sendable, Hashable {
     }
 }
 
+/// Parameters of `SegmentQueue.contentHashListActive`.
+public struct ContentHashListParams: Sendable, Hashable {
+    /// When set, only these hashes are looked up; nil lists every referenced hash.
+    public var among: [String]?
+
+    public init(among: [String]? = nil) {
+        self.among = among
+    }
+}
+
 /// Parameters of `segmentClaim`.
 public struct SegmentClaimParams: Sendable, Hashable {
     public var workerID: String

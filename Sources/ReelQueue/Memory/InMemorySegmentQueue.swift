@@ -62,6 +62,16 @@ public final class InMemorySegmentQueue: SegmentQueue {
         try locked { s, now in try s.finish(lease, failure: message, now: now) }
     }
 
+    public func contentHashListActive(_ params: ContentHashListParams) throws -> Set<String> {
+        try locked { s, _ in
+            var hashes = Set<String>()
+            for j in s.jobs.values where j.job.state.isActive {
+                for id in j.segmentIDs { if let seg = s.segments[id] { hashes.insert(seg.segment.contentHash) } }
+            }
+            return params.among.map { hashes.intersection($0) } ?? hashes
+        }
+    }
+
     public func segmentList(jobID: Int64) throws -> [Segment] {
         try locked { s, _ in try s.job(jobID).segmentIDs.compactMap { s.segments[$0]?.segment } }
     }

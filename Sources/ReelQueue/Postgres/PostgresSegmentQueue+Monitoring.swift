@@ -21,6 +21,13 @@ extension PostgresSegmentQueue {
         }
     }
 
+    public func contentHashListActive(_ params: ContentHashListParams) throws -> Set<String> {
+        try pool.with { c in
+            let among = params.among.map { PGValue.array($0) }
+            return Set(try c.exec(SegmentSQL.activeHashes, [among]).rows.map { $0.text("content_hash") })
+        }
+    }
+
     public func workerRegister(_ params: WorkerRegisterParams) throws {
         _ = try pool.with { c in
             try c.exec(WorkerSQL.register, [

@@ -185,4 +185,11 @@ enum SegmentSQL {
         WHERE s.job_id = $1 AND s.errors <> '[]'
         ORDER BY at_us, s.segment_index, attempt
         """)
+
+    /// $1 hashes (NULL = all). The content hashes of every segment of an active job (`reel gc` keeps their parts).
+    static let activeHashes = PGStatement(name: "segment_active_hashes", sql: """
+        SELECT DISTINCT s.content_hash FROM jobs j JOIN segments s ON s.job_id = j.id
+        WHERE j.state IN ('queued', 'running', 'stitching')
+          AND ($1::text[] IS NULL OR s.content_hash = ANY($1::text[]))
+        """)
 }

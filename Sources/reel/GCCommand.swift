@@ -1,0 +1,51 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+extension FarmCommands {
+    static let gcUsage = """
+        usage: reel gc [--older-than D] [--dry-run] [--storage DIR] [--db URL] [--schema NAME] [--json]
+          deletes parts and stale temporary files under DIR/parts that no queued, running or stitching job
+          references and that are older than D (default 7d; e.g. 30m, 36h, 7d)
+        """
+
+    /// `reel gc`: see `PartCollector` for why it never deletes a part an in-flight job needs.
+    static func gc(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, gcUsage) { return 0 }
+        let parsed = try Arguments(args, options: dbOptions.union(["older-than", "storage"]), flags: ["dry-run", "json"])
+        _ = try parsed.positionals()
+        let age = try parseAge(parsed.value("older-than") ?? "7d")
+        let collector = PartCollector(store: try storage(parsed), olderThan: age, dryRun: parsed.flag("dry-run"))
+        let report = try collector.run(queue: try queue(parsed))
+        if parsed.flag("json") { try printJSON(json(report)); return 0 }
+        let verb = report.dryRun ? "would delete" : "deleted"
+        for p in report.parts { print("\(verb) part \(p.name) (\(p.bytes) bytes)") }
+        for t in report.temporaryFiles { print("\(verb) temporary file \(t.files[0]) (\(t.bytes) bytes)") }
+        print("\(verb) \(report.parts.count) parts and \(report.temporaryFiles.count) temporary files, "
+              + "\(report.bytesFreed) bytes\(report.dryRun ? "" : " freed"); kept \(report.keptReferenced) "
+              + "referenced by active jobs and \(report.keptYoung) younger than \(parsed.value("older-than") ?? "7d")")
+        return 0
+    }
+
+    /// `30m`, `36h`, `7d` or `90s`: a whole positive number and a unit.
+    static func parseAge(_ text: String) throws -> Duration {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        guard let unit = text.last.flatMap({ units[$0] }), let n = Int64(text.dropLast()), n > 0,
+              n <= Int64.max / 86400 / unit else {
+            throw UsageError(message: "--older-than must be a whole number with s, m, h or d (30m, 36h, 7d), got \"\(text)\"")
+        }
+        return .seconds(n * unit)
+    }
+
+    static func json(_ r: PartCollector.Report) -> [String: Any] {
+        let time = ISO8601DateFormatter()
+        let parts = r.parts.map { p -> [String: Any] in
+            ["content_hash": p.name, "files": p.files, "bytes": p.bytes, "modified_at": time.string(from: p.newest)]
+        }
+        let temps = r.temporaryFiles.map { t -> [String: Any] in
+            ["path": t.files[0], "bytes": t.bytes, "modified_at": time.string(from: t.newest)]
+        }
+        return ["dry_run": r.dryRun, "parts": parts, "temporary_files": temps, "bytes_freed": r.bytesFreed,
+                "kept_referenced": r.keptReferenced, "kept_young": r.keptYoung]
+    }
+}
