@@ -71,9 +71,10 @@ extension FarmTests.Monitoring {
         worker.send(SIGCONT)
         _ = try await FarmRun.waitFor("the worker to drop its canceled segment", timeout: .seconds(10),
                                       context: { worker.tail() }) {
-            worker.stderr.contains("lease lost, output discarded") ? true : nil
+            worker.stderr.contains("job canceled, segment stopped") ? true : nil
         }
         #expect(worker.isRunning, "a cancel must not stop the worker")
+        #expect(!worker.stderr.contains("lease lost"), "a cancel is not a lost lease: \(worker.tail())")
 
         let status = try #require(try farmJSON(try await farm.check(["status", "\(id)", "--json"]).stdout) as? [String: Any])
         #expect((status["job"] as? [String: Any])?["state"] as? String == "canceled")
