@@ -6,6 +6,8 @@
 #                                         ARGS go to libFuzzer (e.g. -jobs=2)
 #   scripts/fuzz.sh merge TARGET          minimise Tests/Fuzz/TARGET/corpus (-merge=1) before a commit
 #   scripts/fuzz.sh replay [TARGET...]    run every corpus and crash file once; fails if any crashes
+#   scripts/fuzz.sh triage TARGET [DIR]   rerun each file in DIR (default crashes/) and print its first
+#                                         frame in Sources/ (dedups findings)
 #
 # The code under test (ReelModel, ReelOTIO, ReelMedia) is built by SwiftPM as instrumented release
 # libraries in .build/fuzz (-sanitize=fuzzer,address); each entry point, Tests/Fuzz/TARGET/main.swift,
@@ -17,7 +19,7 @@ if ! command -v swift >/dev/null 2>&1; then
   for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do [ -x "$d/swift" ] && export PATH="$d:$PATH"; done
 fi
 
-SCRATCH=.build/fuzz
+SCRATCH=${REEL_FUZZ_SCRATCH:-.build/fuzz}   # separate from the normal build
 REL=$SCRATCH/release
 BIN=$SCRATCH/bin
 SEEDS=$SCRATCH/seeds
@@ -142,11 +144,24 @@ replay() {
   return $failed
 }
 
-[ $# -ge 1 ] || die "usage: scripts/fuzz.sh build | TARGET SECONDS [libFuzzer args] | merge TARGET | replay [TARGET...]"
+# One line per file: the kind of failure and the first stack frame in Sources/.
+triage() {
+  local target=$1 dir=${2:-Tests/Fuzz/$1/crashes} f out
+  for f in "$dir"/*; do
+    [ -f "$f" ] || continue
+    out=$("$BIN/fuzz-$target" "${LIMITS[@]}" "$f" 2>&1 || true)
+    printf '%s\t%s\t%s\n' "$(basename "$f")" \
+      "$(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|Fatal error: .*|SUMMARY: .*' <<< "$out" || echo ok)" \
+      "$(grep -m1 -oE 'Sources/[A-Za-z+/]+\.swift:[0-9]+' <<< "$out" || echo -)"
+  done
+}
+
+[ $# -ge 1 ] || die "usage: scripts/fuzz.sh build | TARGET SECONDS [ARGS] | merge TARGET | replay [TARGET...] | triage TARGET [DIR]"
 case "$1" in
   build) build; seeds ;;
   merge) [ $# -eq 2 ] && known "$2" || die "usage: scripts/fuzz.sh merge TARGET"; build; seeds; merge "$2" ;;
   replay) shift; build; replay "$@" ;;
+  triage) [ $# -ge 2 ] && known "$2" || die "usage: scripts/fuzz.sh triage TARGET [DIR]"; build; triage "${@:2}" ;;
   *) known "$1" && [ $# -ge 2 ] || die "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args]"
      t=$1 s=$2; shift 2; build; seeds; fuzz "$t" "$s" "$@" ;;
 esac
