@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh build                 build the three fuzz binaries (cached) into .build/fuzz/bin
 #   scripts/fuzz.sh TARGET SECONDS [ARGS] fuzz one target (composition, otio, media) for SECONDS;
 #                                         ARGS go to libFuzzer (e.g. -jobs=2)
-#   scripts/fuzz.sh merge TARGET          minimise Tests/Fuzz/TARGET/corpus (-merge=1) before a commit
+#   scripts/fuzz.sh merge TARGET          minimise Tests/Fuzz/TARGET/corpus (-merge=1, edges only) before a commit
 #   scripts/fuzz.sh replay [TARGET...]    run every corpus and crash file once; fails if any crashes
 #   scripts/fuzz.sh triage TARGET [DIR]   rerun each file in DIR (default crashes/) and print its first
 #                                         frame in Sources/ (dedups findings)
@@ -116,7 +116,7 @@ fuzz() {
 merge() {
   local target=$1 dir=Tests/Fuzz/$1 tmp
   tmp=$(mktemp -d)
-  "$BIN/fuzz-$target" -merge=1 "${LIMITS[@]}" "$tmp" "$dir/corpus" "$SEEDS/$target" 2>&1 | grep -E 'MERGE-OUTER' || true
+  "$BIN/fuzz-$target" -merge=1 -use_counters=0 "${LIMITS[@]}" "$tmp" "$dir/corpus" "$SEEDS/$target" 2>&1 | grep -E 'MERGE-OUTER' || true
   rm -rf "$dir/corpus" && mkdir -p "$dir/corpus" && cp "$tmp"/* "$dir/corpus/" && rm -rf "$tmp"
   echo "fuzz: $dir/corpus: $(ls "$dir/corpus" | wc -l) files, $(du -sb "$dir/corpus" | cut -f1) bytes" >&2
 }
