@@ -8,6 +8,15 @@ import ReelOTIO
 struct AnyPathProber: MediaProber {
     struct Missing: Error, CustomStringConvertible { var description: String { "No such file or directory" } }
 
+    /// Title files: "missing" ones fail, like media.
+    func check(_ file: TitleFile) throws -> String {
+        switch file {
+        case .image(let path), .font(let path):
+            if path.contains("missing") { throw Missing() }
+            return path
+        }
+    }
+
     func probe(path: String) throws -> MediaFacts {
         if path.contains("missing") { throw Missing() }
         let d = RationalTime.seconds(8)
