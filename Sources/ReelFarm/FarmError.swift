@@ -26,7 +26,7 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
             return "\(path) lies outside the output roots (\(roots.joined(separator: ", "))); "
                 + "set REEL_OUTPUT_ROOTS or --output-root"
         case let .jobFailed(id, reason): return "job \(id) failed: \(reason)"
-        case .cancelled: return "cancelled"
+        case .cancelled: return "canceled"
         case .other(let message): return message
         }
     }

@@ -22,7 +22,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case let .segment(index, message, _): return "segment \(index): \(message)"
         case let .part(path, message): return "part \(path): \(message)"
         case .media(let error): return error.description
-        case .cancelled: return "cancelled; nothing was published"
+        case .cancelled: return "canceled; nothing was published"
         case .other(let message): return message
         }
     }

@@ -26,7 +26,7 @@ enum Commands {
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
             let data = try JSONSerialization.data(withJSONObject: ["valid": problems.isEmpty, "problems": list],
-                                                  options: [.prettyPrinted, .sortedKeys])
+                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
         } else if problems.isEmpty {
             let project = try Project(request)

@@ -32,7 +32,7 @@ enum ProbeText {
             object["audio"] = ["codec": a.codec, "sampleRate": a.sampleRate, "channels": a.channels,
                                "duration": a.duration.description]
         }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -66,7 +66,7 @@ final class ProgressDisplay: @unchecked Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: object.compactMapValues { v -> Any? in
             if case Optional<Any>.none = v as Any? { return NSNull() }
             return v
-        }, options: [.sortedKeys]) else { return }
+        }, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 

@@ -56,8 +56,8 @@ extension Commands {
             return 0
         } catch FarmError.cancelled {
             display.finish()
-            display.message("cancelled: nothing was written to \(output); finished parts are kept for the next run",
-                            event: "cancelled")
+            display.message("canceled: nothing was written to \(output); finished parts are kept for the next run",
+                            event: "canceled")
             return 130
         }
     }

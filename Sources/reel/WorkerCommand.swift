@@ -133,7 +133,7 @@ final class WorkerLog: Sendable {
             var object = fields
             object["msg"] = text
             object["time"] = ISO8601DateFormatter().string(from: Date())
-            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
                 FileHandle.standardError.write(data + Data("\n".utf8))
             }
         } else {
