@@ -77,12 +77,12 @@ public enum OutputTarget {
 /// user may write elsewhere.
 public struct OutputRoots: Sendable {
     public let roots: MediaRoots
-    /// The part store's root, resolved; outputs inside it are refused even without roots.
-    public let store: String?
+    /// The part store's root; outputs inside it are refused even without roots.
+    public let store: MediaRoots
 
     public init(_ roots: [String], store: PartStore? = nil) {
         self.roots = MediaRoots(roots)
-        self.store = store.map { URL(fileURLWithPath: $0.root).standardizedFileURL.resolvingSymlinksInPath().path }
+        self.store = MediaRoots(store.map { [$0.root] } ?? [])
     }
 
     /// From `REEL_OUTPUT_ROOTS` (colon-separated).
@@ -101,7 +101,7 @@ public struct OutputRoots: Sendable {
         if lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
             throw FarmError.io(path: path, message: "is a symbolic link; Reel does not publish through links")
         }
-        if let store, resolved == store || resolved.hasPrefix(store.hasSuffix("/") ? store : store + "/") {
+        if let store = store.roots.first, self.store.contains(resolved) {
             throw FarmError.io(path: path, message: "lies inside the part store \(store); outputs go elsewhere")
         }
         guard roots.roots.isEmpty || roots.contains(resolved) else {

@@ -53,11 +53,8 @@ struct PartListing {
         guard now.count == set.files.count, now.allSatisfy({ $0.1 < cutoff }) else { return false }
         guard set.files.count < Self.partExtensions.count, Self.partHash((set.files[0] as NSString).lastPathComponent) != nil
         else { return true }
-        let dir = store.directory(for: set.name)
-        return Self.partExtensions.allSatisfy { ext in
-            let path = "\(dir)/\(set.name).\(ext)"
-            return set.files.contains(path) || !FileManager.default.fileExists(atPath: path)
-        }
+        let paths = [store.manifestPath(for: set.name), store.videoPath(for: set.name), store.audioPath(for: set.name)]
+        return paths.allSatisfy { set.files.contains($0) || !FileManager.default.fileExists(atPath: $0) }
     }
 
     /// `.<name>.<8 hex>.tmp` or `.<name>.<8 hex>.tmp.<ext>`.

@@ -34,13 +34,11 @@ final class ProgressWatch: Sendable {
     func stuck(worker: String) -> String? {
         let elapsed = started.duration(to: .now)
         let idle = elapsed - .nanoseconds(lastNanos.load(ordering: .relaxed))
-        let where_ = "worker \(worker)" + (file.withLock { $0 }.map { ", file \($0)" } ?? "")
-        if idle >= stallLimit { return "no progress for \(idle.components.seconds) s (\(where_))" }
-        if elapsed >= deadline {
-            return "still rendering after \(elapsed.components.seconds) s, past its deadline of "
-                + "\(deadline.components.seconds) s (\(where_))"
-        }
-        return nil
+        guard idle >= stallLimit || elapsed >= deadline else { return nil }   // the common case, every 50 ms
+        let place = "worker \(worker)" + (file.withLock { $0 }.map { ", file \($0)" } ?? "")
+        if idle >= stallLimit { return "no progress for \(idle.components.seconds) s (\(place))" }
+        return "still rendering after \(elapsed.components.seconds) s, past its deadline of "
+            + "\(deadline.components.seconds) s (\(place))"
     }
 
     static func nanos(_ d: Duration) -> Int64 { d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000 }

@@ -8,9 +8,10 @@ import Foundation
 /// - is opened as `file:<path>` with `protocol_whitelist=file`, so no name inside it reaches the
 ///   network, a pipe, `concat:`, `subfile:` or any other protocol;
 /// - may not be, or be probed as, a demuxer that opens further files it names: HLS and DASH
-///   playlists, the concat and IMF demuxers, image2 sequences, SDP/RTP/RTSP descriptions. Such a file is
-///   refused before FFmpeg reads its header (`refusedDemuxers`), and the context's `format_whitelist`
-///   holds every other demuxer, so probing cannot fall back to one of them either.
+///   playlists, the concat and IMF demuxers, image2 sequences, SDP/RTP/RTSP descriptions. The context's
+///   `format_whitelist` holds every other demuxer, so FFmpeg never opens a file as one of them; when such a
+///   file then fails to open, its first bytes are probed once more to say what it is (`refusedDemuxers`).
+///   The usual open, which succeeds, probes only once.
 /// - MOV/MP4 data references stay off (`enable_drefs=0`, FFmpeg's default, set explicitly).
 enum InputPolicy {
     /// Demuxers that read other files or URLs named in the input.
@@ -38,7 +39,6 @@ enum InputPolicy {
     ///   `.ffmpeg` when FFmpeg cannot open it.
     static func openInput(_ path: String) throws(MediaError) -> UnsafeMutablePointer<AVFormatContext> {
         try checkRegularFile(path)
-        try refuseReferencingFormats(path)
         guard var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context() else {
             throw .invalidData(path: path, message: "avformat_alloc_context failed")
         }
@@ -48,9 +48,11 @@ enum InputPolicy {
         av_dict_set(&options, "enable_drefs", "0", 0)
         defer { av_dict_free(&options) }
         // On failure avformat_open_input frees the context and sets it to nil.
-        try check(avformat_open_input(&ctx, url(path), nil, &options), "avformat_open_input", path: path)
-        guard let opened = ctx else { throw .invalidData(path: path, message: "avformat_open_input returned no context") }
-        return opened
+        let opened = avformat_open_input(&ctx, url(path), nil, &options)
+        if opened < 0 { try refuseReferencingFormats(path) }
+        try check(opened, "avformat_open_input", path: path)
+        guard let ctx else { throw .invalidData(path: path, message: "avformat_open_input returned no context") }
+        return ctx
     }
 
     /// `file:` + the path, so a name with a colon is never taken for a protocol.

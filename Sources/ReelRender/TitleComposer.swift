@@ -37,12 +37,17 @@ enum TitleComposer {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Each side `round(side · scale)`, at least 1 (saturating, so a huge scale cannot trap).
+    static func scaledSize(_ image: RGBAImage, by scale: Rational) -> (width: Int, height: Int) {
+        func side(_ n: Int) -> Int { max(1, Int(exactly: (Double(n) * scale.doubleValue).rounded()) ?? Int.max) }
+        return (side(image.width), side(image.height))
+    }
+
     /// `scaled(_:by:)`, refused when the result would exceed `CompositionLimits.maxTitleRasterPixels`.
     static func checkedScale(_ image: RGBAImage, by scale: Rational, title: String) throws(TitleError) -> RGBAImage {
-        let f = scale.doubleValue
-        let width = (Double(image.width) * f).rounded(), height = (Double(image.height) * f).rounded()
-        guard width * height <= Double(CompositionLimits.maxTitleRasterPixels) else {
-            throw .tooLarge(title: title, message: "the image at scale \(scale) needs \(Int(width)) × \(Int(height)) pixels")
+        let (width, height) = scaledSize(image, by: scale)
+        guard Double(width) * Double(height) <= Double(CompositionLimits.maxTitleRasterPixels) else {
+            throw .tooLarge(title: title, message: "the image at scale \(scale) needs \(width) × \(height) pixels")
         }
         return scaled(image, by: scale)
     }
@@ -51,8 +56,7 @@ enum TitleComposer {
     /// premultiplied colour, sampling pixel centres. Scale 1 returns the image unchanged.
     static func scaled(_ image: RGBAImage, by scale: Rational) -> RGBAImage {
         guard scale != .one, image.width > 0, image.height > 0 else { return image }
-        let f = scale.doubleValue
-        let width = max(1, Int((Double(image.width) * f).rounded())), height = max(1, Int((Double(image.height) * f).rounded()))
+        let (width, height) = scaledSize(image, by: scale)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let sx = Double(image.width) / Double(width), sy = Double(image.height) / Double(height)
         for row in 0..<height {

@@ -70,19 +70,7 @@ struct HostileRun {
     }
 
     static func reel(_ arguments: [String], in bench: HostileBench) throws -> HostileRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: bench.dir)
-        let errURL = URL(fileURLWithPath: bench.path("stderr.txt"))
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        return HostileRun(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                          stderr: stderr)
+        let result = try Shell.run(CLIRunner.binary, arguments)
+        return HostileRun(status: result.status, signalled: result.signalled, stderr: result.stderr)
     }
 }

@@ -19,12 +19,16 @@ final class PGPool: Sendable {
     /// - Throws: `QueueError.connection` with libpq's message.
     func ping() throws {
         do {
-            let c = try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
-                                     schema: configuration.schema, statementTimeout: configuration.statementTimeout)
+            let c = try open()
             idle.withLock { $0.append(c) }
         } catch PGFailure.connectionLost(let message) {
             throw QueueError.connection(message)
         }
+    }
+
+    private func open() throws -> PGConnection {
+        try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
+                         schema: configuration.schema, statementTimeout: configuration.statementTimeout)
     }
 
     /// Opens a connection, retrying with backoff.
@@ -32,8 +36,7 @@ final class PGPool: Sendable {
         var attempt = 0
         while true {
             do {
-                return try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
-                                        schema: configuration.schema, statementTimeout: configuration.statementTimeout)
+                return try open()
             } catch PGFailure.connectionLost(let message) {
                 attempt += 1
                 guard !PGConnection.isPermanent(connectionError: message) else { throw QueueError.connection(message) }

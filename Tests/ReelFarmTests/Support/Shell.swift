@@ -12,6 +12,8 @@ enum Shell {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Killed by a signal (`status` is then the signal's number).
+        var signalled = false
     }
 
     /// Runs `executable` with `arguments` to completion.
@@ -43,7 +45,8 @@ enum Shell {
                 try? FileManager.default.removeItem(at: stderrURL)
             }
             return Result(status: process.terminationStatus, stdout: stdoutSoFar,
-                          stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "")
+                          stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "",
+                          signalled: process.terminationReason == .uncaughtSignal)
         }
     }
 

@@ -88,9 +88,8 @@ enum JobSQL {
             finished_at = CASE WHEN x.exhausted THEN reel_now($1) END,
             stitch_lease_token = CASE WHEN x.exhausted THEN NULL ELSE gen_random_uuid() END,
             stitch_leased_by = CASE WHEN x.exhausted THEN NULL ELSE '' END,
-            stitch_lease_expires_at = CASE WHEN x.exhausted THEN NULL ELSE reel_now($1) +
-                LEAST($2::bigint * (1::bigint << LEAST(GREATEST(j.stitch_attempt - 1, 0), 20)), $3::bigint)
-                * interval '1 microsecond' END
+            stitch_lease_expires_at = CASE WHEN x.exhausted THEN NULL
+                ELSE reel_now($1) + \(SegmentSQL.backoff(attempt: "j.stitch_attempt", base: "$2", cap: "$3")) END
         FROM x WHERE j.id = x.id
         RETURNING j.id
         """)

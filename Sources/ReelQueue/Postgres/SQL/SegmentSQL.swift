@@ -91,6 +91,13 @@ enum SegmentSQL {
 
     /// Records one attempt's error, then requeues with backoff or fails at max_attempts.
     /// Shared by `fail` and `rescue`: $now, $baseµs, $capµs and the message expression are spliced by name.
+    /// The retry delay after `attempt` as an interval: `min(base · 2^(attempt−1), cap)` µs, the SQL twin of
+    /// `Backoff.delay(afterAttempt:)`; segment failures and stitch rescues both wait it out.
+    static func backoff(attempt: String, base: String, cap: String) -> String {
+        "LEAST(\(base)::bigint * (1::bigint << LEAST(GREATEST(\(attempt) - 1, 0), 20)), \(cap)::bigint) "
+            + "* interval '1 microsecond'"
+    }
+
     private static func failSet(now: String, base: String, cap: String, message: String,
                                 permanent: String = "false") -> String {
         """
@@ -98,8 +105,7 @@ enum SegmentSQL {
             'worker', s.leased_by, 'at_us', reel_us(reel_now(\(now))))),
         state = CASE WHEN s.attempt >= s.max_attempts OR \(permanent) THEN 'failed' ELSE 'available' END,
         scheduled_at = CASE WHEN s.attempt >= s.max_attempts OR \(permanent) THEN s.scheduled_at ELSE reel_now(\(now)) +
-            LEAST(\(base)::bigint * (1::bigint << LEAST(GREATEST(s.attempt - 1, 0), 20)), \(cap)::bigint)
-            * interval '1 microsecond' END,
+            \(backoff(attempt: "s.attempt", base: base, cap: cap)) END,
         lease_token = NULL, lease_expires_at = NULL
         """
     }
