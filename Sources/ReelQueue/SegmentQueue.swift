@@ -32,6 +32,11 @@ public protocol SegmentQueue: Sendable {
     /// - Throws: `QueueError.jobNotFound`.
     func jobRetry(_ jobID: Int64) throws -> Int
 
+    /// Sets a job's priority (higher is claimed first) for its segments not yet done; running segments keep
+    /// rendering. Works in any job state. Returns the previous priority.
+    /// - Throws: `QueueError.jobNotFound`.
+    func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int
+
     /// Completes a stitch step; false when the stitch lease was lost (the output must be discarded).
     func jobComplete(_ lease: StitchLease) throws -> Bool
 

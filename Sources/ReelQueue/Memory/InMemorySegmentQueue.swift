@@ -53,6 +53,9 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public func jobStatus(_ jobID: Int64) throws -> JobStatus { try locked { s, now in try s.status(jobID, now: now) } }
     public func jobCancel(_ jobID: Int64) throws -> Bool { try locked { s, now in try s.cancel(jobID, now: now) } }
     public func jobRetry(_ jobID: Int64) throws -> Int { try locked { s, now in try s.retry(jobID, now: now) } }
+    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int {
+        try locked { s, _ in try s.setPriority(jobID, priority) }
+    }
 
     public func jobComplete(_ lease: StitchLease) throws -> Bool {
         try locked { s, now in try s.finish(lease, failure: nil, now: now) }

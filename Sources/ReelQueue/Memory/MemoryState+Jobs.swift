@@ -40,6 +40,18 @@ extension MemoryState {
         return count
     }
 
+    mutating func setPriority(_ id: Int64, _ priority: Int) throws -> Int {
+        let j = try job(id)
+        jobs[id]?.job.priority = priority
+        for sid in j.segmentIDs where segments[sid]?.segment.state != .done {
+            guard let s = segments[sid]?.segment else { continue }
+            if s.state == .available { removeAvailable(s) }
+            segments[sid]?.segment.priority = priority
+            if s.state == .available, let moved = segments[sid]?.segment { insertAvailable(moved) }
+        }
+        return j.job.priority
+    }
+
     mutating func stitchClaim(_ p: StitchClaimParams, now: Date) throws -> StitchClaim? {
         let tags = Set(p.tags)
         let ready = jobs.values.filter { j in

@@ -85,6 +85,15 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
+    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int {
+        try pool.with { c in
+            guard let row = try c.exec(JobSQL.setPriority, [.int64(jobID), .int(priority)]).rows.first else {
+                throw QueueError.jobNotFound(jobID)
+            }
+            return row.int("previous") ?? priority
+        }
+    }
+
     public func jobCancel(_ jobID: Int64) throws -> Bool {
         try pool.transaction { c in
             guard try c.exec(JobSQL.lock, [.int64(jobID)]).rowCount == 1 else { throw QueueError.jobNotFound(jobID) }

@@ -30,6 +30,14 @@ enum JobSQL {
     static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1")
 
     /// $1 id: locks the row.
+    /// $1 job, $2 priority. Returns the previous priority; segments not done follow in the same statement.
+    static let setPriority = PGStatement(name: "job_set_priority", sql: """
+        WITH old AS (SELECT id, priority FROM jobs WHERE id = $1 FOR UPDATE),
+             j AS (UPDATE jobs SET priority = $2 FROM old WHERE jobs.id = old.id RETURNING old.priority AS previous),
+             s AS (UPDATE segments SET priority = $2 WHERE job_id = $1 AND state <> 'done' AND priority <> $2)
+        SELECT previous FROM j
+        """)
+
     static let lock = PGStatement(name: "job_lock", sql: "SELECT state FROM jobs WHERE id = $1 FOR UPDATE")
 
     /// $1 states (empty = all), $2 limit.

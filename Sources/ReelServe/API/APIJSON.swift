@@ -1,0 +1,100 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+/// The JSON shapes of `/api/v1` and the event stream: snake_case keys, ISO-8601 UTC times, seconds as numbers.
+/// Every string comes from the database or a user and is data, never markup: the pages set it with
+/// `textContent` only.
+enum APIJSON {
+    /// One job with its progress, as the jobs page lists it.
+    static func job(_ s: JobStatus, now: Date) -> [String: Any] {
+        let j = s.job
+        let final = !j.state.isActive
+        let elapsed = j.startedAt.map { (j.finishedAt ?? now).timeIntervalSince($0) }
+        return [
+            "id": j.id, "name": j.name, "owner": j.owner, "state": j.state.rawValue, "priority": j.priority,
+            "tags": j.requiredTags, "segments": j.segmentCount, "frames": j.frameCount,
+            "frames_done": s.framesDone, "frames_rendered": s.framesRendered,
+            "progress": j.frameCount > 0 ? Double(s.framesDone) / Double(j.frameCount) : 0,
+            "fps": (final ? nil : s.framesPerSecond) as Any,
+            "eta_seconds": (final ? nil : s.eta.map(seconds)) as Any,
+            "elapsed_seconds": elapsed as Any,
+            "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
+            "error": j.error as Any, "output": j.outputLocation, "stitch_attempt": j.stitchAttempt,
+            "created_at": iso(j.createdAt), "started_at": j.startedAt.map(iso) as Any,
+            "finished_at": j.finishedAt.map(iso) as Any, "failures": s.failures.count,
+        ]
+    }
+
+    /// One segment of the strip.
+    static func segment(_ s: Segment, now: Date) -> [String: Any] {
+        [
+            "id": s.id, "index": s.index, "frame_start": s.frames.lowerBound, "frame_end": s.frames.upperBound,
+            "state": s.state.rawValue, "attempt": s.attempt, "max_attempts": s.maxAttempts,
+            "worker": s.leasedBy as Any, "reused": s.reusedFrom != nil,
+            "render_seconds": s.stats.map { seconds($0.duration) } as Any,
+            "render_fps": s.stats?.framesPerSecond as Any,
+            "finished_at": s.finishedAt.map(iso) as Any,
+            "errors": s.errors.map { ["attempt": $0.attempt, "message": $0.message, "worker": $0.workerID as Any,
+                                      "at": iso($0.at)] as [String: Any] },
+        ]
+    }
+
+    /// One worker, with its status as people read it (working, idle, draining, stopped, gone).
+    static func worker(_ w: WorkerInfo, now: Date, goneAfter: Duration) -> [String: Any] {
+        [
+            "id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags,
+            "state": w.status(now: now, goneAfter: goneAfter), "current_segment": w.currentSegmentID as Any,
+            "fps": w.recentFramesPerSecond as Any, "segments_done": w.segmentsDone,
+            "started_at": iso(w.startedAt), "last_seen_at": iso(w.lastSeenAt),
+            "heartbeat_age_seconds": max(0, now.timeIntervalSince(w.lastSeenAt)),
+        ]
+    }
+
+    static func event(_ e: QueueEvent) -> [String: Any] {
+        var out: [String: Any] = ["id": e.id, "at": iso(e.at), "worker": e.workerID as Any, "message": e.message as Any]
+        switch e.change {
+        case .job(let from, let to):
+            out["subject"] = "job"; out["from"] = from?.rawValue as Any; out["to"] = to.rawValue
+        case .segment(let index, let from, let to):
+            out["subject"] = "segment"; out["segment"] = index; out["from"] = from?.rawValue as Any; out["to"] = to.rawValue
+        }
+        return out
+    }
+
+    static func marks(_ m: TimelineMarks?) -> Any {
+        guard let m else { return NSNull() }
+        return ["frame_rate": m.frameRate,
+                "transitions": m.transitions.map { ["start": $0.start, "end": $0.end, "kind": $0.kind] as [String: Any] }]
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted))
+    }
+
+    /// Serialises for the wire: sorted keys, `/` unescaped, NaN and infinities as null.
+    static func data(_ object: Any) -> Data {
+        let clean = sanitize(object)
+        return (try? JSONSerialization.data(withJSONObject: clean, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("null".utf8)
+    }
+
+    private static func sanitize(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let inner = mirror.children.first?.value else { return NSNull() }
+            return sanitize(inner)
+        }
+        switch value {
+        case let d as Double: return d.isFinite ? d : NSNull()
+        case let dict as [String: Any]: return dict.mapValues(sanitize)
+        case let list as [Any]: return list.map(sanitize)
+        case let i as Int64: return NSNumber(value: i)
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import ReelFarm
+import ReelQueue
+import ReelRender
+import ReelServe
+
+extension FarmCommands {
+    static let serveHelp = """
+        usage: reel serve [--listen HOST:PORT] [--token-file F] [--read-only] [--storage DIR] [--db URL] [--schema S]
+
+        A live web view of the farm's queue (jobs, one job's segment strip, workers), its JSON API at /api/v1,
+        server-sent events at /events and Prometheus metrics at /metrics.
+
+        options:
+          --listen HOST:PORT  where to listen; default 127.0.0.1:8700 (this machine only). A numeric IPv4 or
+                              [IPv6] address; 0.0.0.0:8700 for every interface (put TLS in front: a reverse proxy).
+                              Environment: REEL_SERVE_LISTEN.
+          --token-file F      a file holding the token that allows cancel, retry and priority changes (pages sign
+                              in with it; scripts send "Authorization: Bearer TOKEN"). At least 16 characters;
+                              keep the file mode 0600. Without it the server is read-only.
+                              Environment: REEL_SERVE_TOKEN_FILE.
+          --read-only         serve no write action at all, even with a token.
+          --storage DIR       the shared part store, for segment thumbnails and poster frames; default
+                              REEL_STORAGE. Without it the pages show no images.
+          --db URL            the database: a libpq URL or conninfo; default REEL_DATABASE_URL, else libpq's
+                              environment (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSFILE).
+          --schema S          the schema holding Reel's tables; default REEL_SCHEMA, else the server's search_path.
+
+        Reads go through the schema's read-only role <schema>_monitor when it exists and the login role may act as
+        it (reel db roles); writes, when allowed, use the login role.
+        """
+
+    /// `reel serve`: runs until SIGINT or SIGTERM.
+    static func serve(_ args: [String]) throws -> Int32 {
+        if Commands.help(args, serveHelp) { return 0 }
+        let parsed = try Arguments(args, options: dbOptions.union(["listen", "token-file", "storage"]), flags: ["read-only"])
+        _ = try parsed.positionals()
+        let env = ProcessInfo.processInfo.environment
+        let listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")
+        let readOnly = parsed.flag("read-only")
+        let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
+        let base = configuration(parsed)
+        var read = base
+        read.applicationName = "reel serve"
+        read.role = try DatabaseRoles(base).monitorRole()
+        let readConfiguration = read
+        let reader = try PostgresSegmentQueue(read)
+        let writer = token == nil ? nil : try PostgresSegmentQueue(base)
+        let hub = FarmHub(queue: reader, waiter: {
+            try QueueListener(configuration: readConfiguration,
+                              channels: [QueueListener.workChannel(schema: readConfiguration.schema)])
+        })
+        let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
+        let app = ServeApp(hub: hub, token: token, writer: writer, images: store.map(ServeImages.make),
+                           metrics: { _ in "" })
+        let server = try HTTPServer(listen: listen, handler: { app.handle($0) })
+        hub.start()
+        announce(server, read: read, writable: writer != nil, images: store != nil)
+        waitForSignal()
+        writeErr("reel serve: stopping\n")
+        hub.close()
+        server.stop()
+        return 0
+    }
+
+    private static func readToken(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError(message: "--token-file \(path): cannot be read")
+        }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count >= 16, !token.contains(where: \.isNewline) else {
+            throw UsageError(message: "--token-file \(path): the token must be one line of at least 16 characters")
+        }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            writeErr("reel serve: warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")
+        }
+        return token
+    }
+
+    private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool) {
+        let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
+        print("reel serve: listening on http://\(host):\(server.port)/")
+        print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
+        print("  " + (writable ? "cancel, retry and priority need the token" : "read-only: no write actions"))
+        if !images { print("  no --storage: thumbnails and posters are not shown") }
+        if !server.address.isLoopback {
+            print("  listening beyond this machine: put TLS in front of it (the token travels in each write)")
+        }
+        fflush(nil)
+    }
+
+    private static func waitForSignal() {
+        let done = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { done.signal() }
+            s.resume()
+            sources.append(s)
+        }
+        done.wait()
+        sources.forEach { $0.cancel() }
+    }
+}
+
+/// Where `reel serve` finds images: thumbnails and posters in the part store (filled in with the thumbnails work).
+enum ServeImages {
+    static func make(_ store: PartStore) -> ServeApp.Images {
+        ServeApp.Images(thumbnail: { _, _ in nil }, poster: { _ in nil })
+    }
+}
