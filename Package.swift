@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ReelServeTests", dependencies: ["ReelServe", "ReelFarm", "ReelQueue", "ReelModel"]),
         .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel",
                                                          "ReelMedia", "ReelTestOracles"],
-                    exclude: ["Support/blockfs.py"]),
+                    exclude: ["Support/blockfs.py", "Support/webview_check.py"]),
     ],
     swiftLanguageModes: [.v6]
 )
