@@ -23,7 +23,7 @@ extension Worker {
             renderer.reading = { watch.reading($0) }
             let result = try renderer.render(planned, isCancelled: { heartbeat.interrupted || stop.isAborted },
                                              progress: { done in
-                watch.advance()
+                watch.advance(framesDone: Int64(done))
                 if done % 10 == 0 { self.events(.progress(jobID: lease.jobID, segment: segment.index, framesDone: done)) }
             })
             heartbeat.stop()
@@ -106,14 +106,15 @@ extension Worker {
         let queue = self.queue, configuration = self.configuration, events = self.events
         return LeaseKeeper(interval: configuration.heartbeatInterval, watch: watch, watcher: configuration.workerID,
                            grace: configuration.stuckGrace, onStall: { reason in
-            let result = try? queue.segmentFail(SegmentFailParams(lease: lease, message: reason, backoff: configuration.backoff))
+            let result = try? queue.segmentFail(SegmentFailParams(lease: lease, message: reason, backoff: configuration.backoff,
+                                                                  kind: AttemptError.Kind.stall))
             var retry = false
             if case .retrying? = result { retry = true }
             events(.segmentFailed(jobID: lease.jobID, segment: index, attempt: lease.attempt, message: reason, willRetry: retry))
         }, onStuck: { reason in
             events(.stuck(jobID: lease.jobID, segment: index, message: reason))
         }) {
-            try queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration)
+            try queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration, progressFrames: watch.framesDone)
         }
     }
 

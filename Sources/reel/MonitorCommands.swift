@@ -41,10 +41,18 @@ extension FarmCommands {
                      "  output    \(job.outputLocation)"]
         let states = SegmentState.allCases.compactMap { state in s.segmentsByState[state].map { "\(state.rawValue) \($0)" } }
         lines.append("  segments  \(job.segmentCount): " + states.joined(separator: ", "))
-        let pct = job.frameCount > 0 ? 100 * s.framesDone / job.frameCount : 0
-        lines.append("  frames    \(s.framesDone)/\(job.frameCount) (\(pct)%)"
-                     + (s.framesPerSecond.map { String(format: ", %.1f fps", $0) } ?? "")
-                     + (s.eta.map { ", ETA \(ProgressDisplay.clock(Double($0.components.seconds)))" } ?? ""))
+        let pct = job.frameCount > 0 ? 100 * s.framesProgress / job.frameCount : 0
+        lines.append("  frames    \(s.framesProgress)/\(job.frameCount) (\(pct)%)"
+                     + (s.framesInProgress > 0 ? ": \(s.framesDone) done, \(s.framesInProgress) in progress" : ""))
+        var timing = [String]()
+        if let fps = s.framesPerSecond { timing.append(String(format: "%.1f fps (last minute)", fps)) }
+        if let elapsed = s.elapsed { timing.append("elapsed \(ProgressDisplay.clock(elapsed.secondsDouble))") }
+        if let eta = s.eta { timing.append("ETA \(ProgressDisplay.clock(eta.secondsDouble))") }
+        if !timing.isEmpty { lines.append("  rate      " + timing.joined(separator: ", ")) }
+        if !s.tagsNoLiveWorkerHas.isEmpty {
+            lines.append("  warning   no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", ")): "
+                         + "the job waits until one registers with them")
+        }
         if !s.failures.isEmpty {
             lines.append("  failures")
             lines += s.failures.map { "    \($0)\($0.workerID.map { " (worker \($0))" } ?? "")" }
@@ -107,11 +115,17 @@ extension FarmCommands {
         let queue = try self.queue(parsed)
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
         let waiter = try queue.wakeupListen()
+        var warnedTags = false
         while true {
             let s = try queue.jobStatus(id)
             display.update(segmentsDone: s.segmentsByState[.done] ?? 0, segments: s.job.segmentCount,
-                           framesDone: s.framesDone, frames: s.job.frameCount, fps: s.framesPerSecond ?? 0,
-                           eta: s.eta.map { Double($0.components.seconds) })
+                           framesDone: s.framesProgress, frames: s.job.frameCount, fps: s.framesPerSecond ?? 0,
+                           eta: s.eta?.secondsDouble)
+            if !s.tagsNoLiveWorkerHas.isEmpty, !warnedTags {
+                warnedTags = true
+                display.message("warning: no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", "))",
+                                event: "warning")
+            }
             if !s.job.state.isActive {
                 display.finish()
                 display.message("job \(id): \(s.job.state.rawValue)\(s.job.error.map { " — \($0)" } ?? "")", event: "end")
@@ -130,11 +144,14 @@ extension FarmCommands {
 
     static func json(_ s: JobStatus) -> [String: Any] {
         ["job": json(s.job),
-         "segmentsByState": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
-         "framesDone": s.framesDone, "fps": s.framesPerSecond as Any,
-         "etaSeconds": s.eta.map { Double($0.components.seconds) } as Any,
+         "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
+         "frames_done": s.framesDone, "frames_in_progress": s.framesInProgress, "frames_progress": s.framesProgress,
+         "frames_rendered": s.framesRendered, "fps": s.framesPerSecond as Any,
+         "eta_seconds": s.eta.map { ($0.secondsDouble * 10).rounded() / 10 } as Any,
+         "elapsed_seconds": s.elapsed.map { ($0.secondsDouble * 10).rounded() / 10 } as Any,
+         "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
          "failures": s.failures.map { ["segment": $0.segmentIndex, "attempt": $0.attempt, "message": $0.message,
-                                       "worker": $0.workerID as Any, "at": Table.iso($0.at)] }]
+                                       "worker": $0.workerID as Any, "at": Table.iso($0.at), "kind": $0.kind] }]
     }
 }
 

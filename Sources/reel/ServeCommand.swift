@@ -49,7 +49,7 @@ extension FarmCommands {
         let writer = token == nil ? nil : try PostgresSegmentQueue(base)
         let hub = FarmHub(queue: reader, waiter: {
             try QueueListener(configuration: readConfiguration,
-                              channels: [QueueListener.workChannel(schema: readConfiguration.schema)])
+                              channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
         let app = ServeApp(hub: hub, token: token, writer: writer, images: store.map(ServeImages.make),

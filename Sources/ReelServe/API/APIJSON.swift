@@ -9,16 +9,14 @@ enum APIJSON {
     /// One job with its progress, as the jobs page lists it.
     static func job(_ s: JobStatus, now: Date) -> [String: Any] {
         let j = s.job
-        let final = !j.state.isActive
-        let elapsed = j.startedAt.map { (j.finishedAt ?? now).timeIntervalSince($0) }
         return [
             "id": j.id, "name": j.name, "owner": j.owner, "state": j.state.rawValue, "priority": j.priority,
             "tags": j.requiredTags, "segments": j.segmentCount, "frames": j.frameCount,
-            "frames_done": s.framesDone, "frames_rendered": s.framesRendered,
-            "progress": j.frameCount > 0 ? Double(s.framesDone) / Double(j.frameCount) : 0,
-            "fps": (final ? nil : s.framesPerSecond) as Any,
-            "eta_seconds": (final ? nil : s.eta.map(seconds)) as Any,
-            "elapsed_seconds": elapsed as Any,
+            "frames_done": s.framesDone, "frames_rendered": s.framesRendered, "frames_in_progress": s.framesInProgress,
+            "progress": j.frameCount > 0 ? Double(s.framesProgress) / Double(j.frameCount) : 0,
+            "fps": s.framesPerSecond as Any, "eta_seconds": s.eta.map(seconds) as Any,
+            "elapsed_seconds": s.elapsed.map(seconds) as Any, "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
+            "stitch_seconds": j.stitchDuration.map(seconds) as Any, "output_bytes": j.outputBytes as Any,
             "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
             "error": j.error as Any, "output": j.outputLocation, "stitch_attempt": j.stitchAttempt,
             "created_at": iso(j.createdAt), "started_at": j.startedAt.map(iso) as Any,
@@ -33,11 +31,19 @@ enum APIJSON {
             "state": s.state.rawValue, "attempt": s.attempt, "max_attempts": s.maxAttempts,
             "worker": s.leasedBy as Any, "reused": s.reusedFrom != nil,
             "render_seconds": s.stats.map { seconds($0.duration) } as Any,
-            "render_fps": s.stats?.framesPerSecond as Any,
+            "render_fps": s.stats?.framesPerSecond as Any, "progress_frames": s.progressFrames,
+            "claimed_at": s.claimedAt.map(iso) as Any, "claim_wait_seconds": s.claimWait.map(seconds) as Any,
+            "fps": liveFPS(s, now: now) as Any,
             "finished_at": s.finishedAt.map(iso) as Any,
             "errors": s.errors.map { ["attempt": $0.attempt, "message": $0.message, "worker": $0.workerID as Any,
-                                      "at": iso($0.at)] as [String: Any] },
+                                      "kind": $0.kind, "at": iso($0.at)] as [String: Any] },
         ]
+    }
+
+    /// A running segment's rate so far: its frames over the time since its claim; nil before the first frame.
+    static func liveFPS(_ s: Segment, now: Date) -> Double? {
+        guard s.state == .running, s.progressFrames > 0, let claimed = s.claimedAt, now > claimed else { return nil }
+        return Double(s.progressFrames) / now.timeIntervalSince(claimed)
     }
 
     /// One worker, with its status as people read it (working, idle, draining, stopped, gone).

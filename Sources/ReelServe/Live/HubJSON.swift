@@ -11,12 +11,7 @@ enum HubJSON {
     static func overviewObject(_ s: HubSnapshot) -> [String: Any] {
         let goneAfter = Duration.seconds(120)
         let live = s.workers.filter { ["working", "idle", "draining"].contains($0.status(now: s.at, goneAfter: goneAfter)) }
-        let liveTags = Set(live.flatMap(\.tags))
-        let jobs = s.statuses.map { status -> [String: Any] in
-            var j = APIJSON.job(status, now: s.at)
-            j["tags_no_live_worker_has"] = status.job.state.isActive ? status.job.requiredTags.filter { !liveTags.contains($0) } : []
-            return j
-        }
+        let jobs = s.statuses.map { APIJSON.job($0, now: s.at) }
         let active = s.statuses.filter { $0.job.state.isActive }
         return [
             "version": s.version, "at": APIJSON.iso(s.at), "error": s.error as Any,
@@ -26,6 +21,7 @@ enum HubJSON {
                 "jobs_active": active.count,
                 "segments_queued": active.reduce(0) { $0 + ($1.segmentsByState[.available] ?? 0) },
                 "segments_running": active.reduce(0) { $0 + ($1.segmentsByState[.running] ?? 0) },
+                "oldest_queued_seconds": s.metrics?.oldestQueuedAge.map(APIJSON.seconds) as Any,
                 "workers_live": live.count,
                 "fps": active.compactMap(\.framesPerSecond).reduce(0, +),
             ] as [String: Any],
