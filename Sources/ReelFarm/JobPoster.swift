@@ -40,8 +40,12 @@ public enum JobPoster {
         guard segments.allSatisfy({ $0.jobID == job.id }) else {
             throw FarmError.notFound("a segment row given for job \(job.id) is not one of its segments")
         }
-        if let path = existing(for: segments, store: store) { return path }
         guard let middle = segment(of: segments) else { throw FarmError.notFound("job \(job.id) has no segments") }
+        guard PartStore.isContentHash(middle.contentHash) else {
+            throw FarmError.notFound("segment \(middle.index) of job \(job.id): its content hash is not one")
+        }
+        try SegmentThumbnail.checkInside(store.posterPath(for: middle.contentHash), store: store)
+        if let path = existing(for: segments, store: store) { return path }
         return try write(from: middle, store: store)
     }
 

@@ -48,6 +48,7 @@ public enum SegmentThumbnail {
         guard PartStore.isContentHash(segment.contentHash) else {
             throw FarmError.notFound("segment \(segment.index) of job \(job.id): its content hash is not one")
         }
+        try checkInside(store.thumbnailPath(for: segment.contentHash), store: store)
         if let path = existing(for: segment, store: store) { return path }
         guard hasPart(segment, store: store) else {
             throw FarmError.notFound("segment \(segment.index) of job \(job.id) has no finished part")
@@ -73,6 +74,16 @@ public enum SegmentThumbnail {
         guard !frames.overflow, !samples.overflow else { return false }
         return store.validManifest(for: segment.contentHash, frames: frames.partialValue,
                                    samples: samples.partialValue) != nil
+    }
+
+    /// Refuses a path whose folder, with symbolic links resolved, leaves `store.root/parts` (a linked
+    /// `parts/<xx>`): a web view must neither serve nor write a file outside the storage root. A link in the
+    /// file's own place is not served (`existing` wants a regular file) and is replaced by the rename.
+    /// - Throws: `FarmError.notFound` naming the path.
+    static func checkInside(_ path: String, store: PartStore) throws {
+        guard MediaRoots([store.root + "/parts"]).contains((path as NSString).deletingLastPathComponent) else {
+            throw FarmError.notFound("\(path) lies outside \(store.root)/parts once links are resolved")
+        }
     }
 
     /// A regular file (`lstat`: a symbolic link is not followed, and does not count).

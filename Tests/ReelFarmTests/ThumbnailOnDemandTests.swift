@@ -70,6 +70,17 @@ import Testing
         #expect(path == planted && path.hasPrefix(store.root + "/parts/"))
         #expect(try FileManager.default.destinationOfSymbolicLinkIfAny(atPath: path) == nil)
         #expect(try String(contentsOf: outside, encoding: .utf8) == "secret", "the link was followed")
+
+        // A part folder linked to somewhere outside the store: neither served nor written through.
+        let folder = store.directory(for: real.contentHash), elsewhere = dir("elsewhere").path
+        try FileManager.default.moveItem(atPath: folder, toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere)
+        #expect(throws: FarmError.self) { try SegmentThumbnail.ensure(for: real, of: job, store: store, projects: projects) }
+        var middle = real; middle.index = 2
+        #expect(throws: FarmError.self) { try JobPoster.ensure(for: job, segments: [real, middle, real], store: store) }
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.moveItem(atPath: elsewhere, toPath: folder)
+
         let files = try FileManager.default.subpathsOfDirectory(atPath: dir.url.path)
         let strays = files.filter { !$0.hasPrefix("store/") && !["comp.json", "out.mp4", "outside.jpg", "store"].contains($0) }
         #expect(strays.isEmpty, "files written outside the store: \(strays)")
