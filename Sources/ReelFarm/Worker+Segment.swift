@@ -29,6 +29,7 @@ extension Worker {
             heartbeat.stop()
             guard !heartbeat.stalled else { return }   // its attempt was failed while it ran past its limit
             measure(result, frames: segment.frames.count64)
+            writeThumbnail(result, jobID: lease.jobID, segment: segment.index)
             let stats = RenderStats(frames: result.reused ? 0 : segment.frames.count64,
                                     duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
             let committed = try queue.segmentComplete(SegmentCompleteParams(
@@ -60,7 +61,7 @@ extension Worker {
         if let farm = error as? FarmError {
             switch farm {
             case .invalid, .contentChanged, .outsideMediaRoots, .outsideOutputRoots: return true
-            case .io, .jobFailed, .cancelled, .other: return false
+            case .io, .jobFailed, .cancelled, .notFound, .other: return false
             }
         }
         return RenderError.isPermanent(error)

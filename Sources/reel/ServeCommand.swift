@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import ReelFarm
 import ReelQueue
 import ReelRender
@@ -7,7 +8,8 @@ import ReelServe
 
 extension FarmCommands {
     static let serveHelp = """
-        usage: reel serve [--listen HOST:PORT] [--token-file F] [--read-only] [--storage DIR] [--db URL] [--schema S]
+        usage: reel serve [--listen HOST:PORT] [--token-file F] [--read-only] [--storage DIR] [--media-root DIR]…
+                          [--db URL] [--schema S]
 
         A live web view of the farm's queue (jobs, one job's segment strip, workers), its JSON API at /api/v1,
         server-sent events at /events and Prometheus metrics at /metrics.
@@ -23,6 +25,8 @@ extension FarmCommands {
           --read-only         serve no write action at all, even with a token.
           --storage DIR       the shared part store, for segment thumbnails and poster frames; default
                               REEL_STORAGE. Without it the pages show no images.
+          --media-root DIR    sources must lie under DIR to render a missing thumbnail on demand (repeatable;
+                              also REEL_MEDIA_ROOTS, colon-separated), as for the workers.
           --db URL            the database: a libpq URL or conninfo; default REEL_DATABASE_URL, else libpq's
                               environment (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSFILE).
           --schema S          the schema holding Reel's tables; default REEL_SCHEMA, else the server's search_path.
@@ -34,7 +38,7 @@ extension FarmCommands {
     /// `reel serve`: runs until SIGINT or SIGTERM.
     static func serve(_ args: [String]) throws -> Int32 {
         if Commands.help(args, serveHelp) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["listen", "token-file", "storage"]), flags: ["read-only"])
+        let parsed = try Arguments(args, options: dbOptions.union(["listen", "token-file", "storage", "media-root"]), flags: ["read-only"])
         _ = try parsed.positionals()
         let env = ProcessInfo.processInfo.environment
         let listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")
@@ -52,7 +56,7 @@ extension FarmCommands {
                               channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
-        let app = ServeApp(hub: hub, token: token, writer: writer, images: store.map(ServeImages.make),
+        let app = ServeApp(hub: hub, token: token, writer: writer, images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
                            metrics: { _ in "" })
         let server = try HTTPServer(listen: listen, handler: { app.handle($0) })
         hub.start()
@@ -105,9 +109,52 @@ extension FarmCommands {
     }
 }
 
-/// Where `reel serve` finds images: thumbnails and posters in the part store (filled in with the thumbnails work).
-enum ServeImages {
-    static func make(_ store: PartStore) -> ServeApp.Images {
-        ServeApp.Images(thumbnail: { _, _ in nil }, poster: { _ in nil })
+/// Where `reel serve` finds images: thumbnails and posters in the part store, made on demand (with the same
+/// compositor as the workers) for parts finished before thumbnails existed.
+final class ServeImages: Sendable {
+    private let store: PartStore
+    private let projects: ProjectCache
+    /// The jobs whose projects `projects` holds, oldest first; a long-running server keeps at most 16.
+    private let recent = Mutex<[Int64]>([])
+
+    init(store: PartStore, mediaRoots: [String]) {
+        self.store = store
+        projects = ProjectCache(mediaRoots: mediaRoots)
+    }
+
+    var images: ServeApp.Images {
+        ServeApp.Images(thumbnail: { [self] job, segment in thumbnail(job, segment) }, poster: { [self] job, segments in poster(job, segments) })
+    }
+
+    private func thumbnail(_ job: Job, _ segment: Segment) -> Data? {
+        if let path = SegmentThumbnail.existing(for: segment, store: store) { return FileManager.default.contents(atPath: path) }
+        remember(job.id)
+        do {
+            return FileManager.default.contents(atPath: try SegmentThumbnail.ensure(for: segment, of: job, store: store,
+                                                                                    projects: projects))
+        } catch {
+            writeErr("reel serve: warning: no thumbnail for job \(job.id) segment \(segment.index): \(error)\n")
+            return nil
+        }
+    }
+
+    private func poster(_ job: Job, _ segments: [Segment]) -> Data? {
+        do {
+            return FileManager.default.contents(atPath: try JobPoster.ensure(for: job, segments: segments, store: store))
+        } catch {
+            writeErr("reel serve: warning: no poster for job \(job.id): \(error)\n")
+            return nil
+        }
+    }
+
+    private func remember(_ id: Int64) {
+        let evicted: [Int64] = recent.withLock { ids in
+            guard !ids.contains(id) else { return [] }
+            ids.append(id)
+            let extra = Array(ids.dropLast(16))
+            ids.removeFirst(extra.count)
+            return extra
+        }
+        evicted.forEach(projects.remove)
     }
 }

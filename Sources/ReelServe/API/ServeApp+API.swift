@@ -112,8 +112,12 @@ extension ServeApp {
     private func poster(_ id: Int64) -> HTTPResponse {
         guard let images else { return .error(404, "this server has no part store (--storage)") }
         do {
-            let job = try hub.queue.jobGet(id)
-            guard job.state == .done, let data = images.poster(job) else { return .error(404, "job \(id) has no poster") }
+            let watched = hub.snapshot().details[id]
+            let job = try watched?.status.job ?? hub.queue.jobGet(id)
+            guard job.state == .done else { return .error(404, "job \(id) is not done") }
+            guard let data = images.poster(job, try watched?.segments ?? hub.queue.segmentList(jobID: id)) else {
+                return .error(404, "job \(id) has no poster")
+            }
             return .bytes(data, type: "image/jpeg", cache: "private, max-age=3600")
         } catch QueueError.jobNotFound {
             return .error(404, "job \(id) does not exist")

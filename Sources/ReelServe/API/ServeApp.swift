@@ -15,9 +15,10 @@ public final class ServeApp: Sendable {
     public struct Images: Sendable {
         /// The JPEG of a done segment's first frame (made now if missing); nil when there is none.
         public var thumbnail: @Sendable (Job, Segment) -> Data?
-        /// The poster frame of a published job; nil when there is none.
-        public var poster: @Sendable (Job) -> Data?
-        public init(thumbnail: @escaping @Sendable (Job, Segment) -> Data?, poster: @escaping @Sendable (Job) -> Data?) {
+        /// The poster frame of a published job, given its segments; nil when there is none.
+        public var poster: @Sendable (Job, [Segment]) -> Data?
+        public init(thumbnail: @escaping @Sendable (Job, Segment) -> Data?,
+                    poster: @escaping @Sendable (Job, [Segment]) -> Data?) {
             self.thumbnail = thumbnail
             self.poster = poster
         }
