@@ -56,7 +56,7 @@ public final class ServeApp: Sendable {
         case ("GET", "metrics") where parts.count == 1:
             return .text(200, metrics(hub.snapshot()), type: "text/plain; version=0.0.4; charset=utf-8")
         case ("GET", "healthz") where parts.count == 1: return .text(200, "ok\n")
-        case (_, "jobs"), (_, "workers"), (_, "events"), (_, "metrics"), (_, "healthz"), (_, nil):
+        case (_, let first) where method != "GET" && [nil, "jobs", "workers", "events", "metrics", "healthz"].contains(first):
             return .error(405, "\(request.method) is not allowed here")
         default: return .error(404, "no such page: \(request.path)")
         }
@@ -70,7 +70,7 @@ public final class ServeApp: Sendable {
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
                                                   ("X-Accel-Buffering", "no")],
-                            body: .stream(EventStream(hub: hub, job: job)))
+                            body: .stream(EventStream(hub: hub, job: job, keepAlive: hub.options.keepAlive)))
     }
 
     /// A positive decimal id of at most 18 digits (so it fits Int64 without a trap).

@@ -17,6 +17,8 @@ public final class FarmHub: @unchecked Sendable {
         public var idleAfter: Duration = .seconds(60)
         /// Heartbeats silent this long mean a worker is gone.
         public var goneAfter: Duration = .seconds(120)
+        /// An event stream sends a comment this often when nothing changed; a client that left is noticed then.
+        public var keepAlive: Duration = .seconds(15)
         /// How many of the newest jobs the snapshot holds.
         public var jobLimit: Int = 500
         public init() {}
