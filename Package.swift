@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ"]),
         .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue",
                                                 "ReelOTIO"]),
+        // The monitoring server's pieces: the Prometheus exposition (Metrics/).
+        .target(name: "ReelServe", dependencies: ["ReelQueue", "ReelModel"]),
         .executableTarget(name: "reel", dependencies: ["ReelFarm", "ReelRender", "ReelMedia", "ReelPlan", "ReelModel", "ReelQueue",
                                                       "ReelOTIO"]),
 
@@ -62,6 +64,7 @@ let package = Package(
         .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel",
                                                          "ReelMedia", "ReelTestOracles"],
                     exclude: ["Support/blockfs.py"]),
+        .testTarget(name: "ReelServeTests", dependencies: ["ReelServe", "ReelQueue", "ReelModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
