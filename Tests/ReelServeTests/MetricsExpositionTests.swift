@@ -57,6 +57,9 @@ import Testing
         #expect(value(lines, "reel_worker_frames_per_second", #"worker="drain-1",host="h1""#) == "24.5")
         #expect(value(lines, "reel_worker_frames_per_second", #"worker="gone-1",host="h2""#) == "0")
         #expect(value(lines, "reel_worker_heartbeat_age_seconds", #"worker="gone-1",host="h2""#) == "500")
+        #expect(value(lines, "reel_worker_status", #"worker="gone-1",host="h2",status="gone""#) == "1")
+        #expect(value(lines, "reel_worker_status", #"worker="gone-1",host="h2",status="idle""#) == "0")
+        #expect(value(lines, "reel_worker_status", #"worker="idle-1",host="h1",status="idle""#) == "1")
         #expect(value(lines, "reel_worker_segments_done_total", #"worker="stop-1",host="h2""#) == "3")
         #expect(value(lines, "reel_worker_info", #"worker="stop-1",host="h2",version="0.9 \"beta\"""#) == "1")
     }

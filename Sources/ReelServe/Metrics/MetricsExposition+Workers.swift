@@ -7,6 +7,8 @@ extension MetricsExposition {
 
     /// Farm-wide worker counts, then per-worker series labelled `worker` (its id) and `host`.
     ///
+    /// - `reel_worker_status{status}` is 1 for the worker's status and 0 for the other four, so an alert can
+    ///   say `reel_worker_status{status="gone"} == 1` and name the worker.
     /// - `reel_worker_up` is 1 for a live worker (working, idle, draining), 0 for a stopped or gone one.
     /// - `reel_worker_frames_per_second` is the fps the worker reported, while it is live and holds a segment;
     ///   0 otherwise (an idle worker's last report is stale).
@@ -24,6 +26,10 @@ extension MetricsExposition {
                    workerStatuses.map { ([MetricLabel("status", $0)], Double(byStatus[$0] ?? 0)) }),
             .gauge("reel_worker_up", "1 for a live worker (working, idle or draining), 0 for a stopped or gone one.",
                    workers.indices.map { (labels[$0], live[$0] ? 1 : 0) }),
+            .gauge("reel_worker_status", "1 for the worker's current status, 0 for the others (one series per status).",
+                   workers.indices.flatMap { i in
+                       workerStatuses.map { (labels[i] + [MetricLabel("status", $0)], statuses[i] == $0 ? 1 : 0) }
+                   }),
             .gauge("reel_worker_info", "Always 1; labels carry the worker's version.",
                    workers.indices.map { (labels[$0] + [MetricLabel("version", workers[$0].version)], 1) }),
             .gauge("reel_worker_frames_per_second",
