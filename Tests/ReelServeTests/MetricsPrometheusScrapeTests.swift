@@ -14,9 +14,7 @@ import Testing
         defer { server.stop() }
         try await PrometheusHarness.with(target: server.target) { prometheus in
             let frames = try await prometheus.queryUntilAnswered("reel_frames_rendered_total")
-            #expect(frames == [.init(labels: ["job": "reel", "instance": server.target], value: 123_457)])
-            try? text.write(toFile: "/tmp/reel-metrics-sample.txt", atomically: true, encoding: .utf8)
-            print("DEBUG frames", frames)
+            #expect(frames == [.init(labels: ["job": "reel", "instance": server.target], value: 123_456)])
 
             // Every sample line was taken in: none dropped, none split by a hostile label.
             let scraped = try await prometheus.queryUntilAnswered("scrape_samples_scraped")
@@ -24,21 +22,16 @@ import Testing
 
             // Hostile worker ids and hosts come back exactly (an empty value is no label, in Prometheus' model).
             let ages = try await prometheus.queryUntilAnswered("reel_worker_heartbeat_age_seconds")
-            let got = ages.map { [$0.labels["worker"] ?? "", $0.labels["host"] ?? ""] }.sorted { $0.lexicographicallyPrecedes($1) }
+            let got = ages.map { [$0.labels["worker"] ?? "", $0.labels["host"] ?? ""] }
+                .sorted { $0.lexicographicallyPrecedes($1) }
             let want = m.workers.map { [$0.id, $0.host] }.sorted { $0.lexicographicallyPrecedes($1) }
             #expect(got == want)
-            print("DEBUG scraped", scraped, "lines", MetricsLine.parse(text).count)
-            print("DEBUG ages", ages)
-            print("DEBUG scraped", scraped, "lines", MetricsLine.parse(text).count)
-            print("DEBUG ages", ages)
             let weird = try await prometheus.query(#"reel_segment_failures_total{kind="weird \"kind\"\n"}"#)
             #expect(weird.map(\.value) == [1])
             let gone = try await prometheus.query(#"reel_worker_status{status="gone"} == 1"#)
             #expect(gone.map { $0.labels["worker"] } == ["gone-1"])
 
             let p50 = try await prometheus.query("histogram_quantile(0.5, reel_segment_render_seconds_bucket)")
-            print("DEBUG p50", p50, "gone", gone, "weird", weird)
-            print("DEBUG p50", p50, "gone", gone, "weird", weird)
             #expect(p50.count == 1 && (2.5...5).contains(p50[0].value), "\(p50)")
             try await answersEveryDashboardQuery(prometheus)
         }

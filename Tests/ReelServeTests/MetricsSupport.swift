@@ -10,6 +10,7 @@ enum MetricsFixture {
     /// Worker ids and hosts that try to break out of a label value, or carry Unicode.
     static let hostileIDs = [
         #"quote"},evil="1"#, #"back\slash\"#, "new\nline", "tab\there", "ユニコード🎬", "", "le", "#comment",
+        "car\rriage", "nul\u{0}byte\u{7F}",
     ]
 
     /// A worker last seen `age` seconds before `now`.
@@ -73,9 +74,11 @@ struct MetricsLine: Equatable {
             if line.isEmpty || line.hasPrefix("#") { return nil }
             guard let space = line.lastIndex(of: " ") else { return MetricsLine(name: line, labels: "", value: "") }
             let head = line[..<space], value = String(line[line.index(after: space)...])
-            guard let brace = head.firstIndex(of: "{") else { return MetricsLine(name: String(head), labels: "", value: value) }
-            return MetricsLine(name: String(head[..<brace]), labels: String(head[head.index(after: brace)..<head.index(before: head.endIndex)]),
-                               value: value)
+            guard let brace = head.firstIndex(of: "{") else {
+                return MetricsLine(name: String(head), labels: "", value: value)
+            }
+            let labels = head[head.index(after: brace)..<head.index(before: head.endIndex)]
+            return MetricsLine(name: String(head[..<brace]), labels: String(labels), value: value)
         }
     }
 }
