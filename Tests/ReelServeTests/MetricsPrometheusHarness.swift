@@ -158,6 +158,7 @@ final class PrometheusHarness: @unchecked Sendable {
             }
             do {
                 if try await check() { return }
+                lastError = nil
             } catch let error as MetricsProcess.Failure {
                 throw error
             } catch {
