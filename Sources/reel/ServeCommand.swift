@@ -56,8 +56,8 @@ extension FarmCommands {
                               channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
-        let app = ServeApp(hub: hub, token: token, writer: writer, images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
-                           metrics: { _ in "" })
+        let app = ServeApp(hub: hub, token: token, writer: writer,
+                           images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images })
         let server = try HTTPServer(listen: listen, handler: { app.handle($0) })
         hub.start()
         announce(server, read: read, writable: writer != nil, images: store != nil)

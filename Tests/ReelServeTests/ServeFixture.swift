@@ -12,8 +12,7 @@ final class ServeFixture {
     init(limits: HTTPLimits = HTTPLimits(), options: FarmHub.Options = FarmHub.Options(), readOnly: Bool = false) throws {
         let queue = self.queue
         hub = FarmHub(queue: queue, options: options, waiter: { try queue.wakeupListen() })
-        let app = ServeApp(hub: hub, token: readOnly ? nil : token, writer: readOnly ? nil : queue, images: nil,
-                           metrics: { _ in "" })
+        let app = ServeApp(hub: hub, token: readOnly ? nil : token, writer: readOnly ? nil : queue, images: nil)
         server = try HTTPServer(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: limits,
                                 handler: { app.handle($0) })
         hub.start()

@@ -32,14 +32,27 @@ public final class ServeApp: Sendable {
 
     /// - Parameters:
     ///   - writer: the queue that cancel, retry and priority go to (nil with `--read-only`).
-    ///   - metrics: renders `/metrics` from a snapshot.
+    ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
     public init(hub: FarmHub, token: String?, writer: (any SegmentQueue)?, images: Images?,
-                metrics: @escaping @Sendable (HubSnapshot) -> String) {
+                metrics: (@Sendable (HubSnapshot) -> String)? = nil) {
         self.hub = hub
         self.auth = Auth(token: token, readOnly: writer == nil)
         self.writer = writer
         self.images = images
-        self.metrics = metrics
+        self.metrics = metrics ?? { [hub] in Self.prometheus($0, hub: hub) }
+    }
+
+    /// The farm's numbers from the snapshot (at most a poll interval old, shared with the pages) and the
+    /// server's own: whether its last database read worked, open event streams, snapshot refreshes.
+    public static func prometheus(_ s: HubSnapshot, hub: FarmHub) -> String {
+        let own: [MetricFamily] = [
+            .gauge("reel_serve_database_up", "1 when reel serve's last read of the queue worked, else 0 (the farm's "
+                   + "numbers are then the last ones read).", s.error == nil && s.metrics != nil ? 1 : 0),
+            .gauge("reel_serve_event_streams", "Open server-sent event streams.", Double(hub.streamCount)),
+            .counter("reel_serve_snapshot_refreshes_total", "Reads of the queue by reel serve, each shared by every page, "
+                     + "stream and scrape.", Double(hub.refreshCount)),
+        ]
+        return MetricsExposition.render(s.metrics ?? QueueMetrics(at: s.at), goneAfter: hub.options.goneAfter, extra: own)
     }
 
     /// Answers one request; never throws and never traps on what a client sends.
@@ -54,7 +67,7 @@ public final class ServeApp: Sendable {
         case ("GET", "static") where parts.count == 2: return Assets.file(parts[1])
         case ("GET", "events") where parts.count == 1: return events(request)
         case ("GET", "metrics") where parts.count == 1:
-            return .text(200, metrics(hub.snapshot()), type: "text/plain; version=0.0.4; charset=utf-8")
+            return .text(200, metrics(hub.snapshot()), type: PrometheusText.contentType)
         case ("GET", "healthz") where parts.count == 1: return .text(200, "ok\n")
         case (_, let first) where method != "GET" && [nil, "jobs", "workers", "events", "metrics", "healthz"].contains(first):
             return .error(405, "\(request.method) is not allowed here")
