@@ -14,13 +14,13 @@ enum APIJSON {
             "tags": j.requiredTags, "segments": j.segmentCount, "frames": j.frameCount,
             "frames_done": s.framesDone, "frames_rendered": s.framesRendered, "frames_in_progress": s.framesInProgress,
             "progress": j.frameCount > 0 ? Double(s.framesProgress) / Double(j.frameCount) : 0,
-            "fps": s.framesPerSecond as Any, "eta_seconds": s.eta.map(seconds) as Any,
-            "elapsed_seconds": s.elapsed.map(seconds) as Any, "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
-            "stitch_seconds": j.stitchDuration.map(seconds) as Any, "output_bytes": j.outputBytes as Any,
+            "fps": APIJSON.opt(s.framesPerSecond), "eta_seconds": APIJSON.opt(s.eta.map(seconds)),
+            "elapsed_seconds": APIJSON.opt(s.elapsed.map(seconds)), "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
+            "stitch_seconds": APIJSON.opt(j.stitchDuration.map(seconds)), "output_bytes": APIJSON.opt(j.outputBytes),
             "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
-            "error": j.error as Any, "output": j.outputLocation, "stitch_attempt": j.stitchAttempt,
-            "created_at": iso(j.createdAt), "started_at": j.startedAt.map(iso) as Any,
-            "finished_at": j.finishedAt.map(iso) as Any, "failures": s.failures.count,
+            "error": APIJSON.opt(j.error), "output": j.outputLocation, "stitch_attempt": j.stitchAttempt,
+            "created_at": iso(j.createdAt), "started_at": APIJSON.opt(j.startedAt.map(iso)),
+            "finished_at": APIJSON.opt(j.finishedAt.map(iso)), "failures": s.failures.count,
         ]
     }
 
@@ -29,13 +29,13 @@ enum APIJSON {
         [
             "id": s.id, "index": s.index, "frame_start": s.frames.lowerBound, "frame_end": s.frames.upperBound,
             "state": s.state.rawValue, "attempt": s.attempt, "max_attempts": s.maxAttempts,
-            "worker": s.leasedBy as Any, "reused": s.reusedFrom != nil,
-            "render_seconds": s.stats.map { seconds($0.duration) } as Any,
-            "render_fps": s.stats?.framesPerSecond as Any, "progress_frames": s.progressFrames,
-            "claimed_at": s.claimedAt.map(iso) as Any, "claim_wait_seconds": s.claimWait.map(seconds) as Any,
-            "fps": liveFPS(s, now: now) as Any,
-            "finished_at": s.finishedAt.map(iso) as Any,
-            "errors": s.errors.map { ["attempt": $0.attempt, "message": $0.message, "worker": $0.workerID as Any,
+            "worker": APIJSON.opt(s.leasedBy), "reused": s.reusedFrom != nil,
+            "render_seconds": APIJSON.opt(s.stats.map { seconds($0.duration) }),
+            "render_fps": APIJSON.opt(s.stats?.framesPerSecond), "progress_frames": s.progressFrames,
+            "claimed_at": APIJSON.opt(s.claimedAt.map(iso)), "claim_wait_seconds": APIJSON.opt(s.claimWait.map(seconds)),
+            "fps": APIJSON.opt(liveFPS(s, now: now)),
+            "finished_at": APIJSON.opt(s.finishedAt.map(iso)),
+            "errors": s.errors.map { ["attempt": $0.attempt, "message": $0.message, "worker": APIJSON.opt($0.workerID),
                                       "kind": $0.kind, "at": iso($0.at)] as [String: Any] },
         ]
     }
@@ -50,20 +50,20 @@ enum APIJSON {
     static func worker(_ w: WorkerInfo, now: Date, goneAfter: Duration) -> [String: Any] {
         [
             "id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags,
-            "state": w.status(now: now, goneAfter: goneAfter), "current_segment": w.currentSegmentID as Any,
-            "fps": w.recentFramesPerSecond as Any, "segments_done": w.segmentsDone,
+            "state": w.status(now: now, goneAfter: goneAfter), "current_segment": APIJSON.opt(w.currentSegmentID),
+            "fps": APIJSON.opt(w.recentFramesPerSecond), "segments_done": w.segmentsDone,
             "started_at": iso(w.startedAt), "last_seen_at": iso(w.lastSeenAt),
             "heartbeat_age_seconds": max(0, now.timeIntervalSince(w.lastSeenAt)),
         ]
     }
 
     static func event(_ e: QueueEvent) -> [String: Any] {
-        var out: [String: Any] = ["id": e.id, "at": iso(e.at), "worker": e.workerID as Any, "message": e.message as Any]
+        var out: [String: Any] = ["id": e.id, "at": iso(e.at), "worker": APIJSON.opt(e.workerID), "message": APIJSON.opt(e.message)]
         switch e.change {
         case .job(let from, let to):
-            out["subject"] = "job"; out["from"] = from?.rawValue as Any; out["to"] = to.rawValue
+            out["subject"] = "job"; out["from"] = APIJSON.opt(from?.rawValue); out["to"] = to.rawValue
         case .segment(let index, let from, let to):
-            out["subject"] = "segment"; out["segment"] = index; out["from"] = from?.rawValue as Any; out["to"] = to.rawValue
+            out["subject"] = "segment"; out["segment"] = index; out["from"] = APIJSON.opt(from?.rawValue); out["to"] = to.rawValue
         }
         return out
     }
@@ -89,12 +89,10 @@ enum APIJSON {
             ?? Data("null".utf8)
     }
 
+    /// A value or JSON null.
+    static func opt<T>(_ value: T?) -> Any { value.map { $0 as Any } ?? NSNull() }
+
     private static func sanitize(_ value: Any) -> Any {
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            guard let inner = mirror.children.first?.value else { return NSNull() }
-            return sanitize(inner)
-        }
         switch value {
         case let d as Double: return d.isFinite ? d : NSNull()
         case let dict as [String: Any]: return dict.mapValues(sanitize)

@@ -73,7 +73,7 @@ final class Auth: Sendable {
     /// `GET /api/v1/session`: whether writes exist and whether this browser is signed in (with its CSRF token).
     func describe(_ request: HTTPRequest) -> [String: Any] {
         let session = request.cookies[Self.cookie].flatMap(session)
-        return ["writable": writable, "signed_in": session != nil, "csrf": session?.csrf as Any]
+        return ["writable": writable, "signed_in": session != nil, "csrf": APIJSON.opt(session?.csrf)]
     }
 
     private func session(_ id: String) -> Session? {

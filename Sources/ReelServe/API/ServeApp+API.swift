@@ -40,6 +40,7 @@ extension ServeApp {
 
     /// The newest jobs, filtered: `state` (comma-separated), `q` (a case-insensitive part of the name), `limit`.
     private func jobs(_ request: HTTPRequest) -> HTTPResponse {
+        if request.query.isEmpty { return .bytes(hub.snapshot().overviewJSON, type: "application/json") }
         let states = Set((request.query["state"] ?? "").split(separator: ",").map(String.init))
         if let bad = states.first(where: { JobState(rawValue: $0) == nil }) {
             return .error(400, "unknown state \"\(bad)\"; one of \(JobState.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -56,8 +57,7 @@ extension ServeApp {
     }
 
     private func jobDetail(_ id: Int64) -> HTTPResponse {
-        let snapshot = hub.snapshot()
-        if let cached = snapshot.detailJSON[id] { return .bytes(cached, type: "application/json") }
+        if let cached = hub.detailJSON(id) { return .bytes(cached, type: "application/json") }
         do {
             let status = try hub.queue.jobStatus(id)
             let detail = JobDetail(status: status, segments: try hub.queue.segmentList(jobID: id))

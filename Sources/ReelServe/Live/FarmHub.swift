@@ -67,6 +67,21 @@ public final class FarmHub: @unchecked Sendable {
         return state.snapshot
     }
 
+    /// A job's detail (its segment strip) from the snapshot. A job no stream watches is held in the snapshot for a
+    /// minute after each ask, so that many pages opening it cost one read, not one each. Nil when it does not exist.
+    public func detailJSON(_ id: Int64) -> Data? {
+        cond.lock()
+        state.brief[id] = Date().addingTimeInterval(60)
+        state.lastDemand = Date()
+        let cached = state.snapshot.detailJSON[id]
+        let fresh = Date().timeIntervalSince(state.snapshot.at) <= APIJSON.seconds(options.pollInterval)
+        cond.unlock()
+        if let cached, fresh { return cached }
+        refresh()
+        cond.lock(); defer { cond.unlock() }
+        return state.snapshot.detailJSON[id]
+    }
+
     /// Asks for a refresh soon (after a write action, or when a stream starts watching a job).
     public func kick() {
         cond.lock(); state.kicked = true; state.lastDemand = Date(); cond.unlock()
@@ -110,7 +125,9 @@ public final class FarmHub: @unchecked Sendable {
         defer { refreshLock.unlock() }
         refreshes.add(1, ordering: .relaxed)
         cond.lock()
-        let watched = Array(state.watchers.keys)
+        let now = Date()
+        state.brief = state.brief.filter { $0.value > now }
+        let watched = Array(Set(state.watchers.keys).union(state.brief.keys))
         cond.unlock()
         let read = HubReader(queue: queue, options: options).read(watched: watched)
         cond.lock()

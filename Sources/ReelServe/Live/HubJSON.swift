@@ -14,19 +14,19 @@ enum HubJSON {
         let jobs = s.statuses.map { APIJSON.job($0, now: s.at) }
         let active = s.statuses.filter { $0.job.state.isActive }
         return [
-            "version": s.version, "at": APIJSON.iso(s.at), "error": s.error as Any,
+            "version": s.version, "at": APIJSON.iso(s.at), "error": APIJSON.opt(s.error),
             "jobs": jobs,
             "workers": s.workers.map { APIJSON.worker($0, now: s.at, goneAfter: goneAfter) },
             "totals": [
                 "jobs_active": active.count,
                 "segments_queued": active.reduce(0) { $0 + ($1.segmentsByState[.available] ?? 0) },
                 "segments_running": active.reduce(0) { $0 + ($1.segmentsByState[.running] ?? 0) },
-                "oldest_queued_seconds": s.metrics?.oldestQueuedAge.map(APIJSON.seconds) as Any,
+                "oldest_queued_seconds": APIJSON.opt(s.metrics?.oldestQueuedAge.map(APIJSON.seconds)),
                 "workers_live": live.count,
                 "fps": active.compactMap(\.framesPerSecond).reduce(0, +),
             ] as [String: Any],
             "chart": [
-                "frames_per_minute": s.metrics?.framesPerMinute as Any,
+                "frames_per_minute": APIJSON.opt(s.metrics?.framesPerMinute),
                 "queue_depth": s.depth.map { [APIJSON.iso($0.at), $0.segments] as [Any] },
             ] as [String: Any],
         ]
@@ -39,7 +39,7 @@ enum HubJSON {
     static func detailObject(_ d: JobDetail, at: Date) -> [String: Any] {
         let marks = (try? RenderRequest.decoded(d.status.job.composition))?.marks
         var job = APIJSON.job(d.status, now: at)
-        job["duration_seconds"] = marks?.seconds(ofFrames: d.status.job.frameCount) as Any
+        job["duration_seconds"] = APIJSON.opt(marks?.seconds(ofFrames: d.status.job.frameCount))
         let thumbnails = Set(d.segments.filter { $0.state == .done }.map(\.index))
         return [
             "at": APIJSON.iso(at),

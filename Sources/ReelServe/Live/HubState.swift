@@ -5,6 +5,8 @@ import ReelQueue
 struct HubState {
     var snapshot = HubSnapshot()
     var watchers: [Int64: Int] = [:]
+    /// Jobs whose detail was asked for through the API, held in the snapshot until the instant given.
+    var brief: [Int64: Date] = [:]
     var streams = 0
     var closed = false
     var kicked = false
