@@ -9,16 +9,9 @@ import ReelRender
 enum Commands {
     static let version = Reel.version
 
-    static func help(_ args: [String], _ text: String) -> Bool {
-        guard args.contains("--help") || args.contains("-h") else { return false }
-        print(text)
-        return true
-    }
-
     /// `reel validate comp.json`: every problem, one a line; exit 1 when there is any.
     static func validate(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel validate COMPOSITION [--json] [--media-map OLD=NEW]… [--offline slate]\n" + otioUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions, flags: ["json"])
+        guard let parsed = try Specs.validate.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         var request = try RenderRequest.reading(path)
         try request.applyOTIOOptions(parsed)
@@ -42,8 +35,7 @@ enum Commands {
 
     /// `reel plan comp.json [--segment-seconds S] [--json]`.
     static func plan(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel plan COMPOSITION [--segment-seconds S] [--json]\n" + otioUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions.union(["segment-seconds"]), flags: ["json"])
+        guard let parsed = try Specs.plan.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"))
         try request.applyOTIOOptions(parsed)
@@ -57,8 +49,7 @@ enum Commands {
 
     /// `reel probe FILE [--json]`.
     static func probe(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel probe FILE [--json] [--keyframes]") { return 0 }
-        let parsed = try Arguments(args, options: [], flags: ["json", "keyframes"])
+        guard let parsed = try Specs.probe.parse(args) else { return 0 }
         let path = try parsed.positionals("a media file")[0]
         let facts = try MediaProbe.probe(path: path, scanKeyframes: parsed.flag("keyframes"))
         print(parsed.flag("json") ? try ProbeText.json(facts) : ProbeText.text(facts))
@@ -67,8 +58,7 @@ enum Commands {
 
     /// `reel thumbnails comp.json --at 0,2.5,10 -o dir/`.
     static func thumbnails(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel thumbnails COMPOSITION --at T[,T…] -o DIR") { return 0 }
-        let parsed = try Arguments(args, options: ["at", "output"], flags: [], short: ["o": "output"])
+        guard let parsed = try Specs.thumbnails.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let at = parsed.value("at"), let dir = parsed.value("output") else {
             throw UsageError(message: "needs --at T[,T…] and -o DIR")

@@ -7,8 +7,6 @@ import ReelRender
 /// The database comes from `--db`, `REEL_DATABASE_URL`, or libpq's own environment (PGHOST, PGUSER,
 /// PGDATABASE, PGPASSFILE/.pgpass). Shared storage from `--storage` or `REEL_STORAGE`.
 enum FarmCommands {
-    static let dbOptions: Set<String> = ["db", "schema"]
-
     static func queue(_ parsed: Arguments) throws -> PostgresSegmentQueue {
         try PostgresSegmentQueue(configuration(parsed))
     }
@@ -43,10 +41,7 @@ enum FarmCommands {
     /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
     /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker and monitor roles and grants exactly their rights (run as the owner).
     static func db(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel db migrate [--roles] [--db URL] [--schema NAME]\n       reel db roles [--db URL] [--schema NAME] [--json]") {
-            return 0
-        }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json", "roles"])
+        guard let parsed = try Specs.db.parse(args) else { return 0 }
         switch try parsed.positionals("a subcommand (migrate or roles)") {
         case ["migrate"]: return try migrate(parsed)
         case ["roles"]: return try roles(parsed)
@@ -80,18 +75,7 @@ enum FarmCommands {
 
     /// `reel submit comp.json -o OUT [--priority P] [--name N]`: prints the job id.
     static func submit(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, """
-            usage: reel submit COMPOSITION -o OUT [--priority P] [--name N] [--segment-seconds S] [--preset P]
-                               [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]…
-                               [--output-root DIR]… [--db URL] [--json]
-              --output-root DIR   -o must lie under DIR (repeatable; also REEL_OUTPUT_ROOTS, colon-separated),
-                                  never inside the part store or through a link; a path another active job
-                                  writes is refused
-            """ + "\n" + Commands.otioUsage) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["output", "priority", "name", "segment-seconds", "preset",
-                                                                   "max-attempts", "tags", "storage", "media-root",
-                                                                   "output-root"]).union(Commands.otioOptions),
-                                   flags: ["lossless", "json"], short: ["o": "output"])
+        guard let parsed = try Specs.submit.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),

@@ -3,16 +3,9 @@ import ReelFarm
 import ReelQueue
 
 extension FarmCommands {
-    static let gcUsage = """
-        usage: reel gc [--older-than D] [--dry-run] [--storage DIR] [--db URL] [--schema NAME] [--json]
-          deletes parts and stale temporary files under DIR/parts that no queued, running or stitching job
-          references and that are older than D (default 7d; e.g. 30m, 36h, 7d)
-        """
-
     /// `reel gc`: see `PartCollector` for why it never deletes a part an in-flight job needs.
     static func gc(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, gcUsage) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["older-than", "storage"]), flags: ["dry-run", "json"])
+        guard let parsed = try Specs.gc.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let age = try parseAge(parsed.value("older-than") ?? "7d")
         let collector = PartCollector(store: try storage(parsed), olderThan: age, dryRun: parsed.flag("dry-run"))

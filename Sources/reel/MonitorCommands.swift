@@ -5,8 +5,7 @@ import ReelQueue
 extension FarmCommands {
     /// `reel jobs [--state S] [--limit N] [--json]`.
     static func jobs(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel jobs [--state queued,running,…] [--limit N] [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["state", "limit"]), flags: ["json"])
+        guard let parsed = try Specs.jobs.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let states = try (parsed.value("state")?.split(separator: ",") ?? []).map { name -> JobState in
             guard let state = JobState(rawValue: String(name)) else {
@@ -27,8 +26,7 @@ extension FarmCommands {
 
     /// `reel status JOB [--json]`: segments by state, frames done, fps, ETA, failures with messages.
     static func status(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel status JOB [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        guard let parsed = try Specs.status.parse(args) else { return 0 }
         let status = try queue(parsed).jobStatus(try jobID(parsed))
         if parsed.flag("json") { try printJSON(Self.json(status)); return 0 }
         print(Self.statusText(status))
@@ -54,8 +52,7 @@ extension FarmCommands {
 
     /// `reel workers [--json]`: host, last seen, current segment, recent throughput.
     static func workers(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel workers [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        guard let parsed = try Specs.workers.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let workers = try queue(parsed).workerList()
         // Heartbeats come every lease/4 (15 s by default): two minutes of silence means the worker went away.
@@ -81,8 +78,7 @@ extension FarmCommands {
 
     /// `reel cancel JOB`: running segments stop at the next frame; finished parts are kept.
     static func cancel(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel cancel JOB [--db URL]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        guard let parsed = try Specs.cancel.parse(args) else { return 0 }
         let id = try jobID(parsed)
         let canceled = try queue(parsed).jobCancel(id)
         print(canceled ? "job \(id) canceled; finished parts are kept" : "job \(id) is not active; nothing to cancel")
@@ -91,8 +87,7 @@ extension FarmCommands {
 
     /// `reel retry JOB`: requeues failed (and canceled) segments with fresh attempts.
     static func retry(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel retry JOB [--db URL]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        guard let parsed = try Specs.retry.parse(args) else { return 0 }
         let id = try jobID(parsed)
         let count = try queue(parsed).jobRetry(id)
         print(count > 0 ? "job \(id): \(count) segment\(count == 1 ? "" : "s") requeued" : "job \(id): nothing to retry")
@@ -101,8 +96,7 @@ extension FarmCommands {
 
     /// `reel watch JOB`: a live progress bar until the job ends, woken by LISTEN/NOTIFY, polling as backup.
     static func watch(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel watch JOB [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        guard let parsed = try Specs.watch.parse(args) else { return 0 }
         let id = try jobID(parsed)
         let queue = try self.queue(parsed)
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))

@@ -6,24 +6,9 @@ import ReelRender
 import Synchronization
 
 extension Commands {
-    static let renderUsage = """
-        usage: reel render COMPOSITION -o OUT [--workers N] [--segment-seconds S] [--range A..B]
-                           [--preset P] [--lossless] [--storage DIR] [--json]
-          -o OUT              the output file (.mp4, .mov or .m4v); written atomically
-          --workers N         in-process workers (default: the number of cores)
-          --segment-seconds S target segment length, exact (10, 2.5, 7/30)
-          --range A..B        render only the segments covering seconds A to B
-          --preset P          x264 preset override (ultrafast … veryslow)
-          --lossless          x264 qp 0 and PCM audio in MOV, for exact comparisons
-          --storage DIR       where parts are kept for reuse (default $REEL_STORAGE or ~/.cache/reel)
-          --json              progress as JSON events on standard output
-        """ + "\n" + otioUsage
-
     /// `reel render`: plan, render segments on N in-process workers, stitch. Ctrl-C stops cleanly.
     static func render(_ args: [String]) throws -> Int32 {
-        if help(args, renderUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions.union(["output", "workers", "segment-seconds", "range", "preset", "storage"]),
-                                   flags: ["lossless", "json"], short: ["o": "output"])
+        guard let parsed = try Specs.render.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
         let container = try containerOf(output, lossless: parsed.flag("lossless"))
