@@ -23,12 +23,12 @@ enum Commands {
             print(String(decoding: data, as: UTF8.self))
         } else if problems.isEmpty {
             let project = try Project(request)
-            printWarnings(project)
+            printWarnings(project, command: "validate")
             print("\(path): valid — \(project.plan.clips.count) clips, \(project.plan.duration.secondsText), "
                   + "\(project.plan.totalFrames) frames, \(project.plan.segments.count) segments")
         } else {
             for problem in problems { print(problem) }
-            writeErr("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
+            writeErr("reel validate: \(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
         }
         return problems.isEmpty ? 0 : 1
     }
@@ -40,7 +40,7 @@ enum Commands {
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"))
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
-        printWarnings(project)
+        printWarnings(project, command: "plan")
         let report = try PlanReport(plan: project.plan)
         print(parsed.flag("json") ? try report.json() : report.text())
         if !parsed.flag("json") { markerLines(project.composition).forEach { print($0) } }
@@ -63,18 +63,15 @@ enum Commands {
         guard let at = parsed.value("at"), let dir = parsed.value("output") else {
             throw UsageError(message: "needs --at T[,T…] and -o DIR")
         }
-        let times = try at.split(separator: ",").map { text in
-            do { return try PlanOptions.parseSeconds(String(text), option: "--at") } catch {
-                throw UsageError(message: "\(error)")
-            }
-        }
+        let times = try at.split(separator: ",").map { try seconds(String($0), option: "--at") }
         let project = try Project(RenderRequest.reading(path))
         let renderer = SegmentRenderer(plan: project.plan, store: PartStore(root: NSTemporaryDirectory()))
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for t in times {
             let f = try project.composition.output.frameRate.frame(containing: RationalTime(t))
             guard f >= 0, f < project.plan.totalFrames else {
-                throw FarmError.other("--at \(t.exactDecimalOrFraction): outside the timeline (0 to \(project.plan.duration.secondsText))")
+                throw UsageError(message: "--at \(t.exactDecimalOrFraction): outside the timeline, which runs from 0 to "
+                                 + project.plan.duration.secondsText)
             }
             let file = "\(dir)/t\(t.exactDecimalOrFraction.replacingOccurrences(of: "/", with: "_"))s.png"
             try PNGImage.encode(try renderer.picture(atFrame: f), to: file)

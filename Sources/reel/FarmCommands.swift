@@ -61,7 +61,7 @@ enum FarmCommands {
     static func roles(_ parsed: Arguments) throws -> Int32 {
         let r = try DatabaseRoles(configuration(parsed)).apply()
         if r.ownerIsSuperuser {
-            writeErr("reel db roles: warning: \(r.owner) is a superuser; run migrations as a plain owner role (deploy/README.md)\n")
+            Commands.warn("db", "\(r.owner) is a superuser; run migrations as a plain owner role (deploy/README.md)")
         }
         if parsed.flag("json") {
             try printJSON(["schema": r.schema, "owner": r.owner, "worker_role": r.worker, "monitor_role": r.monitor,
@@ -84,7 +84,7 @@ enum FarmCommands {
         try request.applyOTIOOptions(parsed)
         let store = try storage(parsed)
         let project = try Project(request, mediaRoots: mediaRoots(parsed))
-        Commands.printWarnings(project)
+        Commands.printWarnings(project, command: "submit")
         let coordinator = Coordinator(queue: try queue(parsed), store: store)
         let submission = try coordinator.submit(
             project, output: Commands.absolute(output), name: parsed.value("name") ?? (path as NSString).lastPathComponent,

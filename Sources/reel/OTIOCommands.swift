@@ -7,9 +7,14 @@ import ReelOTIO
 /// OpenTimelineIO on the command line: `--media-map` and `--offline slate` for render, submit,
 /// plan and validate, warnings and markers, and `reel export-otio`.
 extension Commands {
-    /// Prints a project's warnings to standard error.
-    static func printWarnings(_ project: Project) {
-        for warning in project.warnings { writeErr("warning: \(warning)\n") }
+    /// Prints a project's warnings to standard error as `reel COMMAND: warning: …`.
+    static func printWarnings(_ project: Project, command: String) {
+        for warning in project.warnings { warn(command, "\(warning)") }
+    }
+
+    /// `reel COMMAND: warning: TEXT` on standard error.
+    static func warn(_ command: String, _ text: String) {
+        writeErr("reel \(command): warning: \(text)\n")
     }
 
     /// The markers of a composition, one a line, for `reel plan` (they become the chapters of an MP4/MOV/M4V).
@@ -48,7 +53,7 @@ extension Commands {
         var request = try RenderRequest.reading(path)
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
-        printWarnings(project)
+        printWarnings(project, command: "export-otio")
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let bytes = try OTIOExporter.export(project.composition, facts: project.facts, name: name)
         guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {

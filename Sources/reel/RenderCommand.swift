@@ -18,7 +18,7 @@ extension Commands {
         request.container = container
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
-        printWarnings(project)
+        printWarnings(project, command: "render")
         let target = try OutputTarget.prepare(absolute(output))
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
@@ -64,12 +64,22 @@ extension Commands {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2 else { throw UsageError(message: "--range must look like A..B (seconds), got \"\(text)\"") }
         let rate = project.composition.output.frameRate
-        let a = parts[0].isEmpty ? Rational.zero : try PlanOptions.parseSeconds(parts[0], option: "--range")
-        let b = parts[1].isEmpty ? project.plan.duration.rational : try PlanOptions.parseSeconds(parts[1], option: "--range")
+        let a = parts[0].isEmpty ? Rational.zero : try seconds(parts[0], option: "--range")
+        let b = parts[1].isEmpty ? project.plan.duration.rational : try seconds(parts[1], option: "--range")
         let f0 = try rate.frame(atOrAfter: RationalTime(a))
         let f1 = min(project.plan.totalFrames, try rate.frame(atOrAfter: RationalTime(b)))
-        guard f0 < f1 else { throw UsageError(message: "--range \(text) holds no frames of the \(project.plan.totalFrames)") }
+        guard f0 < f1 else {
+            throw UsageError(message: "--range \(text) covers no frame: the timeline runs from 0 to "
+                             + project.plan.duration.secondsText)
+        }
         return f0..<f1
+    }
+
+    /// Exact seconds (`2.5`, `7/30`) for `option`; a malformed value is a usage error.
+    static func seconds(_ text: String, option: String) throws -> Rational {
+        do { return try PlanOptions.parseSeconds(text, option: option) } catch {
+            throw UsageError(message: "\(option): \"\(text)\" is not a number of seconds like 10, 2.5 or 1001/30000")
+        }
     }
 
     static func defaultStorage() -> String {

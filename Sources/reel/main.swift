@@ -4,6 +4,7 @@ import ReelModel
 
 /// reel — the command line. Thin: each command parses its arguments and calls the library.
 /// Exit status: 0 success, 1 failure (or an invalid composition), 2 usage error, 130 interrupted.
+/// Every message to standard error starts `reel COMMAND: ` (`reel: ` before a command is known).
 enum CLI {
   static let commands: [String: (summary: String, run: @Sendable ([String]) throws -> Int32)] = [
     "validate": ("check a composition and report every problem", Commands.validate),
@@ -51,6 +52,6 @@ do {
     writeErr("reel \(name): \(error.message)\n")
     exit(2)
 } catch {
-    writeErr("reel \(name): error: \(error)\n")
+    writeErr("reel \(name): \(error)\n")
     exit(1)
 }
