@@ -18,9 +18,7 @@ enum Commands {
         let problems = Project.diagnostics(request)
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
-            let data = try JSONSerialization.data(withJSONObject: ["valid": problems.isEmpty, "problems": list],
-                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            print(try FarmJSON.string(["valid": problems.isEmpty, "problems": list]))
         } else if problems.isEmpty {
             let project = try Project(request)
             printWarnings(project, command: "validate")
@@ -42,7 +40,7 @@ enum Commands {
         let project = try Project(request)
         printWarnings(project, command: "plan")
         let report = try PlanReport(plan: project.plan)
-        print(parsed.flag("json") ? try report.json() : report.text())
+        print(parsed.flag("json") ? String(decoding: try FarmJSON.encode(report), as: UTF8.self) : report.text())
         if !parsed.flag("json") { markerLines(project.composition).forEach { print($0) } }
         return 0
     }

@@ -104,7 +104,6 @@ enum FarmCommands {
     }
 
     static func printJSON(_ object: Any) throws {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        print(String(decoding: data, as: UTF8.self))
+        print(try FarmJSON.string(object))
     }
 }

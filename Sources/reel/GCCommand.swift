@@ -31,12 +31,11 @@ extension FarmCommands {
     }
 
     static func json(_ r: PartCollector.Report) -> [String: Any] {
-        let time = ISO8601DateFormatter()
         let parts = r.parts.map { p -> [String: Any] in
-            ["content_hash": p.name, "files": p.files, "bytes": p.bytes, "modified_at": time.string(from: p.newest)]
+            ["content_hash": p.name, "files": p.files, "bytes": p.bytes, "modified_at": FarmJSON.time(p.newest)]
         }
         let temps = r.temporaryFiles.map { t -> [String: Any] in
-            ["path": t.files[0], "bytes": t.bytes, "modified_at": time.string(from: t.newest)]
+            ["path": t.files[0], "bytes": t.bytes, "modified_at": FarmJSON.time(t.newest)]
         }
         return ["dry_run": r.dryRun, "parts": parts, "temporary_files": temps, "bytes_freed": r.bytesFreed,
                 "kept_referenced": r.keptReferenced, "kept_young": r.keptYoung]

@@ -58,12 +58,8 @@ extension FarmCommands {
         // Heartbeats come every lease/4 (15 s by default): two minutes of silence means the worker went away.
         let status = { (w: WorkerInfo) in w.status(now: Date(), goneAfter: .seconds(120)) }
         if parsed.flag("json") {
-            try printJSON(workers.map { w -> [String: Any] in
-                ["id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags, "state": status(w),
-                 "startedAt": Table.iso(w.startedAt), "lastSeenAt": Table.iso(w.lastSeenAt),
-                 "currentSegment": w.currentSegmentID as Any, "fps": w.recentFramesPerSecond as Any,
-                 "segmentsDone": w.segmentsDone]
-            })
+            let now = Date()
+            try printJSON(workers.map { FarmJSON.worker($0, now: now) })
             return 0
         }
         var table = Table(["WORKER", "STATE", "HOST", "PID", "LAST SEEN", "SEGMENT", "FPS", "DONE", "TAGS"])
@@ -115,20 +111,15 @@ extension FarmCommands {
         }
     }
 
-    static func json(_ job: Job) -> [String: Any] {
-        ["id": job.id, "name": job.name, "owner": job.owner, "state": job.state.rawValue, "priority": job.priority,
-         "segments": job.segmentCount, "frames": job.frameCount, "output": job.outputLocation,
-         "error": job.error as Any, "createdAt": Table.iso(job.createdAt),
-         "startedAt": job.startedAt.map(Table.iso) as Any, "finishedAt": job.finishedAt.map(Table.iso) as Any]
-    }
+    static func json(_ job: Job) -> [String: Any] { FarmJSON.job(job) }
 
     static func json(_ s: JobStatus) -> [String: Any] {
         ["job": json(s.job),
-         "segmentsByState": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
-         "framesDone": s.framesDone, "fps": s.framesPerSecond as Any,
-         "etaSeconds": s.eta.map { Double($0.components.seconds) } as Any,
+         "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
+         "frames_done": s.framesDone, "fps": s.framesPerSecond as Any,
+         "eta_seconds": s.eta.map { Double($0.components.seconds) } as Any,
          "failures": s.failures.map { ["segment": $0.segmentIndex, "attempt": $0.attempt, "message": $0.message,
-                                       "worker": $0.workerID as Any, "at": Table.iso($0.at)] }]
+                                       "worker_id": $0.workerID as Any, "at": Table.iso($0.at)] }]
     }
 }
 
@@ -150,7 +141,7 @@ struct Table {
         }.joined(separator: "\n")
     }
 
-    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func iso(_ date: Date) -> String { FarmJSON.time(date) }
 
     static func time(_ date: Date) -> String {
         let f = DateFormatter()

@@ -1,4 +1,5 @@
 import Foundation
+import ReelFarm
 
 /// Where progress goes: a live bar on a terminal, plain lines into a pipe or file, or JSON events.
 enum ProgressStyle {
@@ -63,10 +64,10 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     func emitJSON(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object.compactMapValues { v -> Any? in
+        guard let data = try? FarmJSON.data(object.compactMapValues { v -> Any? in
             if case Optional<Any>.none = v as Any? { return NSNull() }
             return v
-        }, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        }, pretty: false) else { return }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 

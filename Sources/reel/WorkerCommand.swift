@@ -116,8 +116,8 @@ final class WorkerLog: Sendable {
         if json {
             var object = fields
             object["msg"] = text
-            object["time"] = ISO8601DateFormatter().string(from: Date())
-            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            object["time"] = FarmJSON.time(Date())
+            if let data = try? FarmJSON.data(object, pretty: false) {
                 FileHandle.standardError.write(data + Data("\n".utf8))
             }
         } else {
