@@ -86,7 +86,10 @@ CONF
 start() {
   if running; then echo "local-farm: already running on 127.0.0.1:$(port) (data in $DATA)" >&2; exports; return; fi
   [ -f "$DATA/PG_VERSION" ] || create
-  "${RUN[@]}" "$BIN/pg_ctl" -D "$DATA" -l "$DIR/run/postgres.log" -w start >/dev/null \
+  # The server must not keep any descriptor above 2 it would inherit from our caller: a parent that waits
+  # for them to close (Foundation's Process, some CI runners) would wait for as long as the server runs.
+  ( for f in /proc/$BASHPID/fd/*; do n=${f##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done
+    exec "${RUN[@]}" "$BIN/pg_ctl" -D "$DATA" -l "$DIR/run/postgres.log" -w start >/dev/null </dev/null ) \
     || { echo "local-farm: the server did not start; see $DIR/run/postgres.log" >&2; exit 1; }
   "${RUN[@]}" "$BIN/psql" -h "$DIR/run" -p "$(port)" -U reel -d postgres -qAt \
     -c "SELECT 1 FROM pg_database WHERE datname = 'reel'" | grep -q 1 \
