@@ -19,8 +19,9 @@ extension Specs {
                          help: "the output file (.mp4, .mov or .m4v) as the workers see it; a path another active job "
                              + "writes is refused", short: "o"),
                   Option(name: "priority", value: "P",
-                         help: "any whole number; segments of higher-priority jobs are claimed first, equal priorities "
-                             + "oldest job first", defaultText: "0"),
+                         help: "any whole number; higher runs first: workers claim the segments of higher-priority "
+                             + "jobs before any other, and among equal priorities the one waiting longest; a running "
+                             + "segment is never preempted", defaultText: "0"),
                   Option(name: "name", value: "N", help: "a label for people", defaultText: "the composition's file name"),
                   Option(name: "max-attempts", value: "N", help: "attempts per segment (1…100) before the job fails",
                          defaultText: "3"),

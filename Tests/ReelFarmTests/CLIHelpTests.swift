@@ -76,7 +76,7 @@ import Testing
         #expect(worker.contains("(default: 1)") && concurrency.contains("segments rendered at once"), "\(worker)")
         let submit = try Self.help("submit")
         let priority = try #require(Self.described(try CLIRunner.run(["submit", "--help"]).out)["--priority"])
-        #expect(submit.contains("higher-priority jobs are claimed first") && priority.contains("any whole number"), "\(submit)")
+        #expect(submit.contains("higher runs first: workers claim the segments of higher-priority jobs") && priority.contains("any whole number"), "\(submit)")
         #expect(submit.contains("Needs the shared storage: segments whose part is already there"), "\(submit)")
         #expect(try Self.help("render").contains("(default: the number of cores)"))
         #expect(try Self.help("gc").contains("(default: 7d)"))
