@@ -1,6 +1,6 @@
 import ReelModel
 
-/// A usage error: exit status 2, with the command's usage printed.
+/// A usage error: exit status 2, printed as `reel COMMAND: message` (`reel COMMAND --help` has the options).
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }

@@ -20,10 +20,10 @@ enum Specs {
     ]
     static let dbOptions = [
         Option(name: "db", value: "URL",
-               help: "the PostgreSQL database, as a libpq URL (postgresql://user@host:port/dbname) or conninfo string; "
-                   + "without it, REEL_DATABASE_URL, else libpq's own variables (PGHOST, PGPORT, PGUSER, PGDATABASE, "
+               help: "the PostgreSQL database: a libpq URL (postgresql://user@host:port/dbname) or conninfo string; "
+                   + "without it and REEL_DATABASE_URL, libpq's own variables apply (PGHOST, PGPORT, PGUSER, PGDATABASE, "
                    + "PGPASSWORD, PGPASSFILE or ~/.pgpass, PGSSLMODE…)",
-               env: "REEL_DATABASE_URL, PG*"),
+               env: "REEL_DATABASE_URL"),
         Option(name: "schema", value: "NAME", help: "the schema holding Reel's tables ([a-z_][a-z0-9_]*)",
                defaultText: "the server's search_path, normally public", env: "REEL_SCHEMA"),
     ]

@@ -14,7 +14,7 @@ extension Specs {
         about: "Checks, probes and plans a composition and queues it on the farm as one job with all its segments; "
             + "prints the job id. Workers render the segments; the one that finishes the last stitches OUT. "
             + "Needs the shared storage: segments whose part is already there (same content hash) are reused at once, "
-            + "and OUT may not lie inside it.",
+            + "and OUT may not lie inside it. The job's owner is $USER.",
         options: [Option(name: "output", value: "OUT",
                          help: "the output file (.mp4, .mov or .m4v) as the workers see it; a path another active job "
                              + "writes is refused", short: "o"),

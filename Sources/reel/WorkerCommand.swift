@@ -121,9 +121,16 @@ final class WorkerLog: Sendable {
                 FileHandle.standardError.write(data + Data("\n".utf8))
             }
         } else {
-            let extra = fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " ")
+            let extra = fields.keys.sorted().map { "\($0)=\(Self.text(fields[$0]!))" }.joined(separator: " ")
             writeErr("\(text)\(extra.isEmpty ? "" : " ")\(extra)\n")
         }
+    }
+
+    /// A field's value in a text line: `-` for null, one decimal for a rate.
+    static func text(_ value: Any) -> String {
+        if value is NSNull { return "-" }
+        if let d = value as? Double { return String(format: "%.1f", d) }
+        return "\(value)"
     }
 
     /// The log handler of one slot. A stuck render thread ends the process with 75 (EX_TEMPFAIL): the
@@ -135,9 +142,8 @@ final class WorkerLog: Sendable {
             case let .claimed(job, segment, _, frames):
                 line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
             case let .segmentDone(job, segment, frames, reused, seconds):
-                let fps = seconds > 0 && !reused ? Double(frames) / seconds : nil
-                line("segment done", ["job_id": job, "segment": segment, "reused": reused,
-                                      "fps": fps.map { String(format: "%.1f", $0) } ?? "-"])
+                let fps = seconds > 0 && !reused ? (10 * Double(frames) / seconds).rounded() / 10 : nil
+                line("segment done", ["job_id": job, "segment": segment, "reused": reused, "fps": FarmJSON.nullable(fps)])
             case let .stuck(job, segment, message):
                 line("render thread stuck, exiting for a restart", ["job_id": job, "segment": segment, "error": message])
                 exit(75)

@@ -31,7 +31,9 @@ func usage() -> String {
     let commands = CLI.commands
     let lines = commands.keys.sorted().map { "  \($0.padding(toLength: 11, withPad: " ", startingAt: 0)) \(commands[$0]!.summary)" }
     return "usage: reel <command> [options]\n\ncommands:\n" + lines.joined(separator: "\n")
-        + "\n\nRun reel <command> --help for a command's options."
+        + "\n\nRun reel <command> --help for a command's options, their defaults and environment variables."
+        + "\nREEL_FFMPEG_LOG=info (or warning, verbose, debug) keeps more of FFmpeg's own log; the default is quiet."
+        + "\nA farm on one machine: scripts/local-farm.sh (README, \"A farm on one machine in three commands\")."
 }
 
 MediaLogging.configure()
