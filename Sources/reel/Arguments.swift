@@ -50,7 +50,8 @@ struct Arguments {
             } else {
                 let known = options.union(flagNames).sorted()
                 let hint = Suggestion.closest(to: name, in: known).map { "; did you mean --\($0)?" }
-                    ?? "; reel \(command) takes " + known.map { "--\($0)" }.joined(separator: ", ")
+                    ?? (known.isEmpty ? "; reel \(command) takes no options"
+                                      : "; reel \(command) takes " + known.map { "--\($0)" }.joined(separator: ", "))
                 throw UsageError(message: "unknown option \(arg)\(hint)")
             }
         }

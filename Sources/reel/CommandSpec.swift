@@ -51,7 +51,7 @@ struct CommandSpec: Sendable {
         lines.append("")
         lines += Self.wrap(about, width: 100, indent: "  ")
         lines.append("")
-        lines.append("options:")
+        lines.append(options.isEmpty ? "options: none but --help" : "options:")
         for option in options.sorted(by: { $0.name < $1.name }) {
             var text = option.help
             if let d = option.defaultText { text += " (default: \(d))" }

@@ -14,6 +14,7 @@ import Testing
     /// The options a command accepts, as its refusal of an unknown option lists them.
     static func accepted(_ command: String) throws -> Set<String> {
         let result = try CLIRunner.run([command, "--qqqqqqqqqqqqqqqqqqqq"])
+        if result.status == 2 && result.err.contains("reel \(command) takes no options") { return [] }
         guard result.status == 2, let range = result.err.range(of: "reel \(command) takes ") else {
             throw CLIError(message: "reel \(command) did not list its options: \(result.err)")
         }
@@ -57,7 +58,7 @@ import Testing
             #expect(described["--help"] != nil, "reel \(command) --help does not describe --help")
             for (name, text) in described { #expect(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(command) \(name)") }
             let accepted = try Self.accepted(command)
-            #expect(!accepted.isEmpty, "reel \(command) takes no option; its help must say so")
+            #expect(!accepted.isEmpty || result.out.contains("options: none"), "reel \(command) takes no option; its help must say so")
             #expect(accepted.isSubset(of: Set(described.keys)),
                     "reel \(command) accepts but does not describe \(accepted.subtracting(described.keys).sorted())")
             #expect(Set(described.keys).subtracting(["--help"]) == accepted,
