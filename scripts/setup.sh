@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Reel needs on Debian 12, only where missing. Safe to run again.
-# Also what the tests need: a CJK font (fonts-wqy-microhei), systemd-analyze, libfuse2 and fuse3 (a mount made to
+# libmicrohttpd-dev is for reel serve. Also what the tests need: headless Chromium and its driver (the web view's
+# browser tests, driven by selenium from PyPI), a CJK font (fonts-wqy-microhei), systemd-analyze, libfuse2 and fuse3 (a mount made to
 # block, for the stalled-source test), and from PyPI OpenTimelineIO's otiotool, fusepy and kubernetes-validate,
 # in a virtual environment of this checkout's own (.build/pyenv; Debian's pip refuses system installs).
 # Sourced by scripts/test.sh, which then finds otiotool on PATH.
@@ -8,7 +9,8 @@ set -euo pipefail
 need=()
 pkgs=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
       libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps
-      python3-venv fonts-wqy-microhei libfuse2 fuse3 systemd)
+      python3-venv fonts-wqy-microhei libfuse2 fuse3 systemd
+      libmicrohttpd-dev chromium chromium-driver)
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
@@ -23,6 +25,10 @@ if [ ! -x "$REEL_PYENV/bin/otiotool" ] || ! "$REEL_PYENV/bin/python" -c "import 
   echo "setup: installing opentimelineio and fusepy into $REEL_PYENV" >&2
   [ -x "$REEL_PYENV/bin/pip" ] || /usr/bin/python3 -m venv "$REEL_PYENV"
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1" "fusepy==3.0.1"
+fi
+if ! "$REEL_PYENV/bin/python" -c "import selenium" 2>/dev/null; then   # the web view's browser tests
+  echo "setup: installing selenium into $REEL_PYENV" >&2
+  "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "selenium==4.27.1"
 fi
 if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then   # the deploy tests validate deploy/k8s offline
   echo "setup: installing kubernetes-validate into $REEL_PYENV" >&2

@@ -36,7 +36,9 @@ public struct Coordinator: Sendable {
         let counts = Dictionary(project.plan.segments.map { ($0.contentHash, (Int64($0.frames.count), Int64($0.samples.count))) },
                                 uniquingKeysWith: { a, _ in a })
         let store = self.store
-        let spec = JobSpec(name: name, owner: owner, composition: try project.request.encoded(), outputLocation: output,
+        var request = project.request
+        request.marks = TimelineMarks(plan: project.plan)
+        let spec = JobSpec(name: name, owner: owner, composition: try request.encoded(), outputLocation: output,
                            priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
         // A part is reused only when this store holds it whole: its manifest matches the frames and samples.
         let result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { part in

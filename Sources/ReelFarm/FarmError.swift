@@ -13,6 +13,9 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
     /// The job failed; `reason` names the segment, attempt and message.
     case jobFailed(id: Int64, reason: String)
     case cancelled
+    /// What was asked for does not exist: a segment without a finished part, a row that is not the job's
+    /// (a web view answers 404).
+    case notFound(String)
     case other(String)
 
     public var description: String {
@@ -27,6 +30,7 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
                 + "set REEL_OUTPUT_ROOTS or --output-root"
         case let .jobFailed(id, reason): return "job \(id) failed: \(reason)"
         case .cancelled: return "canceled"
+        case .notFound(let message): return message
         case .other(let message): return message
         }
     }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// What a render thread last did, for its `LeaseKeeper`: a lease is renewed only while work advances.
 ///
-/// The render thread calls `advance()` after every frame and `reading(_:)` when it opens a file; both are
+/// The render thread calls `advance(framesDone:)` after every frame and `reading(_:)` when it opens a file; both are
 /// memory writes, never a database call. The keeper asks `stuck(worker:)` before every heartbeat. A render
 /// counts as stuck when no frame finished for `stallLimit` (a hung NFS read, a source that blocks, a decoder
 /// that loops) or when it runs past its deadline (`deadline(frames:secondsPerFrame:…)`).
@@ -14,6 +14,7 @@ final class ProgressWatch: Sendable {
     /// Nanoseconds after `started` of the last finished frame (0: none yet, counted from the start).
     private let lastNanos = Atomic<Int64>(0)
     private let file = Mutex<String?>(nil)
+    private let done = Atomic<Int64>(0)
 
     init(stallLimit: Duration, deadline: Duration) {
         self.stallLimit = stallLimit
@@ -26,7 +27,14 @@ final class ProgressWatch: Sendable {
         return stallLimit + .milliseconds(Int64(seconds * 1000))
     }
 
-    func advance() { lastNanos.store(Self.nanos(started.duration(to: .now)), ordering: .relaxed) }
+    /// A frame finished; `framesDone` frames of the segment are rendered now.
+    func advance(framesDone: Int64) {
+        lastNanos.store(Self.nanos(started.duration(to: .now)), ordering: .relaxed)
+        done.store(framesDone, ordering: .relaxed)
+    }
+
+    /// Frames rendered so far, for the heartbeat (`SegmentQueue.segmentHeartbeat(_:leaseDuration:progressFrames:)`).
+    var framesDone: Int64 { done.load(ordering: .relaxed) }
 
     func reading(_ path: String) { file.withLock { $0 = path } }
 

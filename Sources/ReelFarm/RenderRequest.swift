@@ -26,6 +26,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var mediaMap: [String]?
     /// OTIO: `--offline slate` renders missing media as slates.
     public var offline: String?
+    /// Set by the coordinator for monitors (`reel serve`): the frame rate and where the transitions lie.
+    /// Never read by the renderer; absent in jobs submitted before it existed.
+    public var marks: TimelineMarks?
 
     public init(sourcePath: String, baseDirectory: String, document: String, segmentSeconds: String? = nil,
                 preset: String? = nil, lossless: Bool = false, rendererVersion: String = Reel.rendererVersion) {

@@ -23,12 +23,13 @@ extension Worker {
             renderer.reading = { watch.reading($0) }
             let result = try renderer.render(planned, isCancelled: { heartbeat.interrupted || stop.isAborted },
                                              progress: { done in
-                watch.advance()
+                watch.advance(framesDone: Int64(done))
                 if done % 10 == 0 { self.events(.progress(jobID: lease.jobID, segment: segment.index, framesDone: done)) }
             })
             heartbeat.stop()
             guard !heartbeat.stalled else { return }   // its attempt was failed while it ran past its limit
             measure(result, frames: segment.frames.count64)
+            writeThumbnail(result, jobID: lease.jobID, segment: segment.index)
             let stats = RenderStats(frames: result.reused ? 0 : segment.frames.count64,
                                     duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
             let committed = try queue.segmentComplete(SegmentCompleteParams(
@@ -60,7 +61,7 @@ extension Worker {
         if let farm = error as? FarmError {
             switch farm {
             case .invalid, .contentChanged, .outsideMediaRoots, .outsideOutputRoots: return true
-            case .io, .jobFailed, .cancelled, .other: return false
+            case .io, .jobFailed, .cancelled, .notFound, .other: return false
             }
         }
         return RenderError.isPermanent(error)
@@ -106,14 +107,15 @@ extension Worker {
         let queue = self.queue, configuration = self.configuration, events = self.events
         return LeaseKeeper(interval: configuration.heartbeatInterval, watch: watch, watcher: configuration.workerID,
                            grace: configuration.stuckGrace, onStall: { reason in
-            let result = try? queue.segmentFail(SegmentFailParams(lease: lease, message: reason, backoff: configuration.backoff))
+            let result = try? queue.segmentFail(SegmentFailParams(lease: lease, message: reason, backoff: configuration.backoff,
+                                                                  kind: AttemptError.Kind.stall))
             var retry = false
             if case .retrying? = result { retry = true }
             events(.segmentFailed(jobID: lease.jobID, segment: index, attempt: lease.attempt, message: reason, willRetry: retry))
         }, onStuck: { reason in
             events(.stuck(jobID: lease.jobID, segment: index, message: reason))
         }) {
-            try queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration)
+            try queue.segmentHeartbeat(lease, leaseDuration: configuration.leaseDuration, progressFrames: watch.framesDone)
         }
     }
 

@@ -76,4 +76,7 @@ public enum WorkerEvent: Sendable {
     /// a read that never ends). The process should exit so its supervisor restarts it: the thread cannot be
     /// taken back. The segment is already back in the queue.
     case stuck(jobID: Int64, segment: Int, message: String)
+    /// A segment's thumbnail (`segment` set) or a job's poster (`segment` nil) could not be written. The
+    /// part or the output stands; the web view makes the picture on demand later.
+    case thumbnailFailed(jobID: Int64, segment: Int?, message: String)
 }

@@ -7,8 +7,9 @@ extension PNGImage {
     /// - Throws: `MediaError.ffmpeg` naming the path when converting or encoding fails; `.io` when
     ///   the file cannot be written.
     public static func encode(_ frame: PlanarFrame, to path: String) throws(MediaError) {
-        let rgb = try toRGB24(frame, path: path)
-        let codec = try PNGCodec(width: frame.width, height: frame.height, path: path)
+        let rgb = try toRGB24(frame, width: frame.width, height: frame.height, path: path)
+        let codec = try PictureEncoder(codec: AV_CODEC_ID_PNG, name: "png", format: AV_PIX_FMT_RGB24,
+                                       width: frame.width, height: frame.height, path: path)
         let bytes = try codec.encode(rgb)
         do {
             try bytes.write(to: URL(fileURLWithPath: path))
@@ -17,17 +18,18 @@ extension PNGImage {
         }
     }
 
-    /// Converts a `PlanarFrame` into a newly allocated RGB24 `AVFrame`.
-    static func toRGB24(_ frame: PlanarFrame, path: String) throws(MediaError) -> DecoderFrame {
+    /// Converts a `PlanarFrame` into a newly allocated RGB24 `AVFrame` of `width × height` (scaled when
+    /// that differs from the frame's size).
+    static func toRGB24(_ frame: PlanarFrame, width: Int, height: Int, path: String) throws(MediaError) -> DecoderFrame {
         let out = DecoderFrame()
         let f = out.pointer
-        f.pointee.width = Int32(frame.width)
-        f.pointee.height = Int32(frame.height)
+        f.pointee.width = Int32(width)
+        f.pointee.height = Int32(height)
         f.pointee.format = AV_PIX_FMT_RGB24.rawValue
         try check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT
         guard let sws = sws_getContext(Int32(frame.width), Int32(frame.height), AV_PIX_FMT_YUV420P,
-                                       Int32(frame.width), Int32(frame.height), AV_PIX_FMT_RGB24, flags, nil, nil, nil) else {
+                                       Int32(width), Int32(height), AV_PIX_FMT_RGB24, flags, nil, nil, nil) else {
             throw .invalidData(path: path, message: "sws_getContext failed for \(frame.width)x\(frame.height)")
         }
         defer { sws_freeContext(sws) }

@@ -18,9 +18,18 @@ public protocol SegmentQueue: Sendable {
     /// Jobs, newest first.
     func jobList(_ params: JobListParams) throws -> [Job]
 
-    /// Segment counts, frames done, fps, ETA and failures of one job.
+    /// Segment counts, frames done and in progress, the recent fps, ETA, elapsed time, unserved tags and
+    /// failures of one job.
     /// - Throws: `QueueError.jobNotFound`.
     func jobStatus(_ jobID: Int64) throws -> JobStatus
+
+    /// The statuses of the jobs `jobList(params)` lists, in its order, each equal to its `jobStatus`: read in
+    /// a constant number of queries whatever the number of jobs (the monitor's jobs page).
+    func jobStatusList(_ params: JobListParams) throws -> [JobStatus]
+
+    /// Farm-wide numbers for `/metrics` and the jobs page, aggregated by the driver (histograms included),
+    /// not by reading every row.
+    func metricsSample() throws -> QueueMetrics
 
     /// Cancels an active job: available segments become canceled, running ones too (their heartbeat then
     /// answers `.canceled`); done segments keep their parts. Returns false when the job was not active.
@@ -32,8 +41,14 @@ public protocol SegmentQueue: Sendable {
     /// - Throws: `QueueError.jobNotFound`.
     func jobRetry(_ jobID: Int64) throws -> Int
 
-    /// Completes a stitch step; false when the stitch lease was lost (the output must be discarded).
-    func jobComplete(_ lease: StitchLease) throws -> Bool
+    /// Sets a job's priority (higher is claimed first) for its segments not yet done; running segments keep
+    /// rendering. Works in any job state. Returns the previous priority.
+    /// - Throws: `QueueError.jobNotFound`.
+    func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int
+
+    /// Completes a stitch step, recording its duration and the published output's size when given;
+    /// false when the stitch lease was lost (the output must be discarded).
+    func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws -> Bool
 
     /// Fails a job from its stitch step with `message`; false when the stitch lease was lost.
     func jobFail(_ lease: StitchLease, message: String) throws -> Bool
@@ -50,8 +65,9 @@ public protocol SegmentQueue: Sendable {
     /// Concurrent callers never receive the same segment.
     func segmentClaim(_ params: SegmentClaimParams) throws -> [ClaimedSegment]
 
-    /// Extends a lease by `leaseDuration`, or reports that the segment was canceled or the lease lost.
-    func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration) throws -> HeartbeatResult
+    /// Extends a lease by `leaseDuration` and records `progressFrames` (frames the attempt has rendered so far;
+    /// nil keeps the last report), or reports that the segment was canceled or the lease lost.
+    func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws -> HeartbeatResult
 
     /// Records the part; false when fenced out (the lease was lost: discard the output).
     func segmentComplete(_ params: SegmentCompleteParams) throws -> Bool
@@ -102,6 +118,16 @@ public protocol SegmentQueue: Sendable {
     /// A waiter that wakes when work may be available (new job, retry, requeue). Use one per thread,
     /// and keep polling too: wake-ups can be lost.
     func wakeupListen() throws -> any QueueWaiter
+}
+
+extension SegmentQueue {
+    /// Completes a stitch step without reporting the output's size.
+    public func jobComplete(_ lease: StitchLease) throws -> Bool { try jobComplete(lease, outputBytes: nil) }
+
+    /// Extends a lease without reporting progress.
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration) throws -> HeartbeatResult {
+        try segmentHeartbeat(lease, leaseDuration: leaseDuration, progressFrames: nil)
+    }
 }
 
 /// Blocks a thread until the queue signals that work may be available. Not shared between threads.

@@ -39,10 +39,18 @@ extension FarmCommands {
                      "  output    \(job.outputLocation)"]
         let states = SegmentState.allCases.compactMap { state in s.segmentsByState[state].map { "\(state.rawValue) \($0)" } }
         lines.append("  segments  \(job.segmentCount): " + states.joined(separator: ", "))
-        let pct = job.frameCount > 0 ? 100 * s.framesDone / job.frameCount : 0
-        lines.append("  frames    \(s.framesDone)/\(job.frameCount) (\(pct)%)"
-                     + (s.framesPerSecond.map { String(format: ", %.1f fps", $0) } ?? "")
-                     + (s.eta.map { ", ETA \(ProgressDisplay.clock(Double($0.components.seconds)))" } ?? ""))
+        let pct = job.frameCount > 0 ? 100 * s.framesProgress / job.frameCount : 0
+        lines.append("  frames    \(s.framesProgress)/\(job.frameCount) (\(pct)%)"
+                     + (s.framesInProgress > 0 ? ": \(s.framesDone) done, \(s.framesInProgress) in progress" : ""))
+        var timing = [String]()
+        if let fps = s.framesPerSecond { timing.append(String(format: "%.1f fps (last minute)", fps)) }
+        if let elapsed = s.elapsed { timing.append("elapsed \(ProgressDisplay.clock(elapsed.secondsDouble))") }
+        if let eta = s.eta { timing.append("ETA \(ProgressDisplay.clock(eta.secondsDouble))") }
+        if !timing.isEmpty { lines.append("  rate      " + timing.joined(separator: ", ")) }
+        if !s.tagsNoLiveWorkerHas.isEmpty {
+            lines.append("  warning   no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", ")): "
+                         + "the job waits until one registers with them")
+        }
         if !s.failures.isEmpty {
             lines.append("  failures")
             lines += s.failures.map { "    \($0)\($0.workerID.map { " (worker \($0))" } ?? "")" }
@@ -97,11 +105,16 @@ extension FarmCommands {
         let queue = try self.queue(parsed)
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
         let waiter = try queue.wakeupListen()
+        var warnedTags = false
         while true {
             let s = try queue.jobStatus(id)
             display.update(segmentsDone: s.segmentsByState[.done] ?? 0, segments: s.job.segmentCount,
-                           framesDone: s.framesDone, frames: s.job.frameCount, fps: s.framesPerSecond ?? 0,
-                           eta: s.eta.map { Double($0.components.seconds) })
+                           framesDone: s.framesProgress, frames: s.job.frameCount, fps: s.framesPerSecond ?? 0,
+                           eta: s.eta?.secondsDouble)
+            if !s.tagsNoLiveWorkerHas.isEmpty, !warnedTags {
+                warnedTags = true
+                display.warn("watch", "no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", "))")
+            }
             if !s.job.state.isActive {
                 display.finish()
                 display.message("job \(id): \(s.job.state.rawValue)\(s.job.error.map { " — \($0)" } ?? "")", event: "end")
@@ -113,14 +126,7 @@ extension FarmCommands {
 
     static func json(_ job: Job) -> [String: Any] { FarmJSON.job(job) }
 
-    static func json(_ s: JobStatus) -> [String: Any] {
-        ["job": json(s.job),
-         "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
-         "frames_done": s.framesDone, "fps": s.framesPerSecond as Any,
-         "eta_seconds": s.eta.map { Double($0.components.seconds) } as Any,
-         "failures": s.failures.map { ["segment": $0.segmentIndex, "attempt": $0.attempt, "message": $0.message,
-                                       "worker_id": $0.workerID as Any, "at": Table.iso($0.at)] }]
-    }
+    static func json(_ s: JobStatus) -> [String: Any] { FarmJSON.status(s) }
 }
 
 /// A plain text table with padded columns.

@@ -57,6 +57,11 @@ final class ProgressDisplay: @unchecked Sendable {
         writeErr(text + "\n")
     }
 
+    /// A warning: `reel COMMAND: warning: TEXT` on standard error, or a `warning` event with TEXT.
+    func warn(_ command: String, _ text: String) {
+        if style == .json { message(text, event: "warning") } else { message("reel \(command): warning: \(text)") }
+    }
+
     /// Ends the bar's line.
     func finish() {
         lock.lock(); defer { lock.unlock() }

@@ -128,6 +128,9 @@ final class RenderProgress: Sendable {
                             event: "segment_failed")
         case .stitching:
             display.message("stitching and verifying seams…", event: "stitching")
+        case let .thumbnailFailed(_, segment, message):
+            display.message("\(segment.map { "segment \($0) " } ?? "")thumbnail not written (the render goes on): \(message)",
+                            event: "thumbnail_failed")
         default: break
         }
     }

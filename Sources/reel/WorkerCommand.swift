@@ -166,6 +166,9 @@ final class WorkerLog: Sendable {
                 line("rescued expired leases", ["count": count])
             case .queueError(let message):
                 line("queue error, retrying", ["error": message])
+            case let .thumbnailFailed(job, segment, message):
+                line("thumbnail not written, part kept", ["job_id": job, "segment": segment.map(String.init) ?? "-",
+                                                          "error": message])
             case .progress:
                 break
             }

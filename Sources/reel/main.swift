@@ -23,6 +23,7 @@ enum CLI {
     "retry": ("requeue a job's failed segments", FarmCommands.retry),
     "watch": ("follow a job with a live progress bar", FarmCommands.watch),
     "gc": ("delete old parts no active job references", FarmCommands.gc),
+    "serve": ("a live web view of the queue, its JSON API and Prometheus metrics", FarmCommands.serve),
   ]
 }
 let commands = CLI.commands

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import ReelFarm
 import ReelQueue
+import ReelRender
 
 extension FarmTests {
     @Suite("Garbage collection") struct GC {}
@@ -16,6 +18,15 @@ extension FarmTests.GC {
         _ = try farm.startWorker("gc-1")
         #expect(try await farm.waitForJob(first).state == .done)
         #expect(await farm.drainWorkers().isEmpty)
+        // Every part has its thumbnail, and the job its poster: young files, deleted with their old parts below.
+        let store = PartStore(root: farm.storage)
+        let pictures = try farm.queue().segmentList(jobID: first).map { store.thumbnailPath(for: $0.contentHash) }
+            + [try #require(JobPoster.existing(for: try farm.queue().segmentList(jobID: first), store: store))]
+        for picture in pictures {
+            let facts = try Shell.probe(URL(fileURLWithPath: picture), stream: "v:0", entries: "codec_name,width")
+            #expect(facts["codec_name"] == "mjpeg" && facts["width"] == (picture.hasSuffix(".poster.jpg") ? "480" : "160"),
+                    "\(picture): \(facts)")
+        }
         // Same composition again: every segment reuses a part, and the job waits, active, for a stitcher.
         let second = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/second.mov").path)
         let jobHashes = Set(try farm.queue().segmentList(jobID: second).map(\.contentHash))
@@ -58,6 +69,7 @@ extension FarmTests.GC {
         let after = try gcJSON(try await farm.check(["gc", "--older-than", "36h", "--json"]).stdout)
         #expect(Set(after.parts) == jobHashes && after.keptReferenced == 0)
         #expect(!jobFiles.contains(where: exists))
+        #expect(!pictures.contains(where: exists), "thumbnails or the poster outlived their parts")
     }
 
     func write(_ dir: URL, _ name: String, modified: Date) throws -> String {

@@ -42,6 +42,9 @@ extension FarmTests.Monitoring {
         let byState = try #require(status["segments_by_state"] as? [String: Int])
         #expect(byState["done"] == segments && byState.filter { $0.key != "done" }.values.allSatisfy { $0 == 0 }, "\(byState)")
         #expect((status["failures"] as? [Any])?.isEmpty == true)
+        #expect(status["eta_seconds"] is NSNull, "a done job has no ETA: \(status)")
+        #expect((status["elapsed_seconds"] as? Double).map { $0 >= 0 } == true, "a done job shows its elapsed time: \(status)")
+        #expect(status["frames_in_progress"] as? Int == 0 && (status["tags_no_live_worker_has"] as? [Any])?.isEmpty == true)
 
         let jobs = try #require(try farmJSON(try await farm.check(["jobs", "--json"]).stdout) as? [[String: Any]])
         #expect(jobs.count == 1)

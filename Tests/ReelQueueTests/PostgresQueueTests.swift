@@ -68,7 +68,7 @@ import Testing
         (SegmentSQL.fail, "segments_pkey"), (SegmentSQL.release, "segments_pkey"),
         (SegmentSQL.rescue, "segments_lease_expiry"), (SegmentSQL.donePartsByHash, "segments_done_by_hash"),
         (SegmentSQL.cancelForJob, nil), (SegmentSQL.retryForJob, nil), (SegmentSQL.listForJob, nil),
-        (SegmentSQL.countsForJob, nil), (SegmentSQL.failuresForJob, nil),
+        (SegmentSQL.totalsForJobs, "segments_index_unique"), (SegmentSQL.failuresForJobs, "segments_with_errors"),
     ]
 
     @Test("prepared statements run generic plans that still use the partial indexes")

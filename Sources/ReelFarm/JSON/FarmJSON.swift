@@ -4,7 +4,7 @@ import ReelQueue
 /// The JSON shapes of the farm's records, shared by every `--json` output of the CLI and by the HTTP API
 /// (`/api/v1`), so both speak one style (docs/json.md):
 /// - keys are snake_case (`^[a-z][a-z0-9_]*$`);
-/// - times are ISO 8601 in UTC with milliseconds (`2026-12-01T03:07:46.123Z`), durations are seconds
+/// - times are ISO 8601 in UTC to the second (`2026-12-01T03:07:46Z`), durations are seconds
 ///   (`eta_seconds`), rates are per second (`fps`);
 /// - an unknown value is `null`, never a missing key.
 ///
@@ -15,60 +15,93 @@ public enum FarmJSON {
         ["id": job.id, "name": job.name, "owner": job.owner, "state": job.state.rawValue, "priority": job.priority,
          "max_attempts": job.maxAttempts, "tags": job.requiredTags, "segments": job.segmentCount,
          "frames": job.frameCount, "output": job.outputLocation, "error": nullable(job.error),
-         "stitch_attempt": job.stitchAttempt, "created_at": time(job.createdAt),
+         "stitch_attempt": job.stitchAttempt, "stitch_seconds": nullable(job.stitchDuration.map(seconds)),
+         "output_bytes": nullable(job.outputBytes), "created_at": time(job.createdAt),
          "started_at": nullable(job.startedAt.map(time)), "finished_at": nullable(job.finishedAt.map(time))]
     }
 
-    /// One job's progress: the job, segments by state (every state present), frames, fps, ETA, failures.
+    /// One job's progress: the job, segments by state (every state present), frames (done, in progress,
+    /// rendered), the recent fps, ETA and elapsed time, tags no live worker has, and every failed attempt.
     public static func status(_ s: JobStatus) -> [String: Any] {
         ["job": job(s.job),
          "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
-         "frames_done": s.framesDone, "fps": nullable(s.framesPerSecond),
-         "eta_seconds": nullable(s.eta.map(seconds)),
-         "failures": s.failures.map(failure)]
+         "frames_done": s.framesDone, "frames_in_progress": s.framesInProgress, "frames_progress": s.framesProgress,
+         "frames_rendered": s.framesRendered, "fps": nullable(s.framesPerSecond),
+         "eta_seconds": nullable(s.eta.map { tenths(seconds($0)) }),
+         "elapsed_seconds": nullable(s.elapsed.map { tenths(seconds($0)) }),
+         "tags_no_live_worker_has": s.tagsNoLiveWorkerHas, "failures": s.failures.map(failure)]
     }
 
-    /// One failed attempt of one segment.
+    /// A job with its progress in one flat object, as the jobs page and `/api/v1/jobs` list it
+    /// (`failures` is a count here; `status` has the list).
+    public static func jobSummary(_ s: JobStatus) -> [String: Any] {
+        var o = job(s.job)
+        let progress = s.job.frameCount > 0 ? Double(s.framesProgress) / Double(s.job.frameCount) : 0
+        let extra: [String: Any] = [
+            "frames_done": s.framesDone, "frames_rendered": s.framesRendered, "frames_in_progress": s.framesInProgress,
+            "progress": progress, "fps": nullable(s.framesPerSecond), "eta_seconds": nullable(s.eta.map(seconds)),
+            "elapsed_seconds": nullable(s.elapsed.map(seconds)), "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
+            "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
+            "failures": s.failures.count]
+        o.merge(extra) { _, new in new }
+        return o
+    }
+
+    /// One failed attempt of one segment; `kind` is `AttemptError.Kind` (input, render, lease_expired, stall…).
     public static func failure(_ f: SegmentFailure) -> [String: Any] {
-        ["segment": f.segmentIndex, "attempt": f.attempt, "message": f.message, "worker_id": nullable(f.workerID),
-         "at": time(f.at)]
+        ["segment": f.segmentIndex, "attempt": f.attempt, "message": f.message, "worker": nullable(f.workerID),
+         "kind": f.kind, "at": time(f.at)]
     }
 
     /// A registered worker. `state` is `WorkerInfo.status`: working, idle, draining, stopped, or gone after
     /// `goneAfter` without a heartbeat (two minutes: heartbeats come every quarter lease, 15 s by default).
     public static func worker(_ w: WorkerInfo, now: Date, goneAfter: Duration = .seconds(120)) -> [String: Any] {
         ["id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags,
-         "state": w.status(now: now, goneAfter: goneAfter), "started_at": time(w.startedAt),
-         "last_seen_at": time(w.lastSeenAt), "last_seen_seconds_ago": max(0, now.timeIntervalSince(w.lastSeenAt)),
-         "current_segment": nullable(w.currentSegmentID), "fps": nullable(w.recentFramesPerSecond),
-         "segments_done": w.segmentsDone]
+         "state": w.status(now: now, goneAfter: goneAfter), "current_segment": nullable(w.currentSegmentID),
+         "fps": nullable(w.recentFramesPerSecond), "segments_done": w.segmentsDone,
+         "started_at": time(w.startedAt), "last_seen_at": time(w.lastSeenAt),
+         "heartbeat_age_seconds": max(0, now.timeIntervalSince(w.lastSeenAt))]
     }
 
-    /// One segment of a job: its frames `[start, end)`, state, lease and attempts, and how it was rendered.
+    /// One segment of a job, as the job page's strip draws it: frames `[frame_start, frame_end)`, state, the
+    /// worker holding it, its live fps while running (`fps`) and its render's once done (`render_fps`), attempts.
     public static func segment(_ s: Segment, now: Date) -> [String: Any] {
-        let leaseLeft = s.state == .running ? s.leaseExpiresAt.map { max(0, $0.timeIntervalSince(now)) } : nil
-        return ["id": s.id, "job_id": s.jobID, "index": s.index, "state": s.state.rawValue,
-                "frames": [s.frames.lowerBound, s.frames.upperBound], "frame_count": s.frames.count64,
-                "samples": [s.samples.lowerBound, s.samples.upperBound], "content_hash": s.contentHash,
-                "priority": s.priority, "attempt": s.attempt, "max_attempts": s.maxAttempts,
-                "leased_by": nullable(s.leasedBy), "lease_expires_at": nullable(s.leaseExpiresAt.map(time)),
-                "lease_seconds_left": nullable(leaseLeft), "scheduled_at": time(s.scheduledAt),
-                "errors": s.errors.map { e in
-                    ["attempt": e.attempt, "message": e.message, "worker_id": nullable(e.workerID), "at": time(e.at)]
-                },
-                "part": nullable(s.partLocation), "reused_from": nullable(s.reusedFrom),
-                "render_seconds": nullable(s.stats.map { seconds($0.duration) }),
-                "fps": nullable(s.stats?.framesPerSecond), "finished_at": nullable(s.finishedAt.map(time))]
+        ["id": s.id, "job_id": s.jobID, "index": s.index, "frame_start": s.frames.lowerBound,
+         "frame_end": s.frames.upperBound, "state": s.state.rawValue, "attempt": s.attempt,
+         "max_attempts": s.maxAttempts, "worker": nullable(s.leasedBy), "reused": s.reusedFrom != nil,
+         "render_seconds": nullable(s.stats.map { seconds($0.duration) }), "render_fps": nullable(s.stats?.framesPerSecond),
+         "progress_frames": s.progressFrames, "claimed_at": nullable(s.claimedAt.map(time)),
+         "claim_wait_seconds": nullable(s.claimWait.map(seconds)), "fps": nullable(s.liveFramesPerSecond(now: now)),
+         "finished_at": nullable(s.finishedAt.map(time)),
+         "errors": s.errors.map { e -> [String: Any] in
+             ["attempt": e.attempt, "message": e.message, "worker": nullable(e.workerID), "kind": e.kind, "at": time(e.at)]
+         }]
     }
 }
 
 extension FarmJSON {
     /// The one serialization: sorted keys, `/` left unescaped, optionally pretty-printed.
     /// - Throws: when `object` holds something JSON cannot carry.
+    /// A nil optional (even one boxed in `Any`) is written as `null`, and NaN or an infinity too.
     public static func data(_ object: Any, pretty: Bool = true) throws -> Data {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }
-        return try JSONSerialization.data(withJSONObject: object, options: options)
+        return try JSONSerialization.data(withJSONObject: sanitize(object), options: options)
+    }
+
+    private static func sanitize(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let inner = mirror.children.first?.value else { return NSNull() }
+            return sanitize(inner)
+        }
+        switch value {
+        case let d as Double: return d.isFinite ? d : NSNull()
+        case let dict as [String: Any]: return dict.mapValues(sanitize)
+        case let list as [Any]: return list.map(sanitize)
+        case let i as Int64: return NSNumber(value: i)
+        default: return value
+        }
     }
 
     /// `data` as a string.
@@ -89,10 +122,13 @@ extension FarmJSON {
         return try encoder.encode(value)
     }
 
-    /// A time: ISO 8601, UTC, milliseconds (`2026-12-01T03:07:46.123Z`).
+    /// A time: ISO 8601, UTC, to the second (`2026-12-01T03:07:46Z`); durations have their own `_seconds` keys.
     public static func time(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
+
+    /// Rounded to a tenth, for the ETA and elapsed time people read.
+    static func tenths(_ x: Double) -> Double { (x * 10).rounded() / 10 }
 
     /// A duration in seconds, with its fraction.
     public static func seconds(_ d: Duration) -> Double {

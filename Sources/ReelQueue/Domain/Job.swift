@@ -22,6 +22,12 @@ public struct Job: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var startedAt: Date?
     public var finishedAt: Date?
+    /// When the latest stitch step was claimed.
+    public var stitchStartedAt: Date?
+    /// The stitch step's wall time, claim to publication (done jobs).
+    public var stitchDuration: Duration?
+    /// The published output's size, when the stitcher reported it.
+    public var outputBytes: Int64?
 
     public init(id: Int64, name: String, owner: String, composition: String, outputLocation: String,
                 state: JobState, priority: Int, maxAttempts: Int, requiredTags: [String], segmentCount: Int,

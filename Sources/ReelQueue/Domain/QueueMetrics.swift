@@ -64,6 +64,35 @@ public struct QueueHistogram: Sendable, Hashable {
         self.sum = sum
     }
 
+    /// The bounds in whole microseconds, as both drivers compare stored durations with them.
+    public var upperBoundsMicroseconds: [Int64] { upperBounds.map { Int64(($0 * 1_000_000).rounded()) } }
+
+    /// The bucket an observation of `us` microseconds falls in: the first bound it does not exceed, or
+    /// `upperBounds.count` (the `+Inf` bucket).
+    func bucket(microseconds us: Int64) -> Int {
+        upperBoundsMicroseconds.firstIndex { us <= $0 } ?? upperBounds.count
+    }
+
+    /// A histogram from per-bucket counts (`bucket(microseconds:)`, not cumulative; `upperBounds.count + 1`
+    /// entries at most, missing ones zero) and the sum of the observations in microseconds.
+    init(upperBounds: [Double] = QueueHistogram.defaultBounds, bucketCounts: [Int: Int64], sumMicroseconds: Int64) {
+        var cumulative = [Int64](), running: Int64 = 0
+        for i in upperBounds.indices {
+            running += bucketCounts[i] ?? 0
+            cumulative.append(running)
+        }
+        self.init(upperBounds: upperBounds, cumulativeCounts: cumulative,
+                  count: bucketCounts.values.reduce(0, +), sum: Double(sumMicroseconds) / 1_000_000)
+    }
+
+    /// A histogram of durations given in microseconds (the in-memory driver's twin of the SQL).
+    init(upperBounds: [Double] = QueueHistogram.defaultBounds, microseconds values: [Int64]) {
+        var counts = [Int: Int64]()
+        let probe = QueueHistogram(upperBounds: upperBounds)
+        for v in values { counts[probe.bucket(microseconds: v), default: 0] += 1 }
+        self.init(upperBounds: upperBounds, bucketCounts: counts, sumMicroseconds: values.reduce(0, +))
+    }
+
     /// Adds one observation of `seconds`.
     public mutating func observe(_ seconds: Double) {
         for (i, bound) in upperBounds.enumerated() where seconds <= bound { cumulativeCounts[i] += 1 }

@@ -29,16 +29,30 @@ public struct PartCandidate: Sendable, Hashable {
     }
 }
 
-/// Parameters of `jobList`.
+/// Parameters of `jobList` and `jobStatusList`.
 public struct JobListParams: Sendable, Hashable {
     /// Only jobs in these states; all when empty.
     public var states: [JobState]
     /// At most this many, newest first.
     public var limit: Int
+    /// Only jobs whose name contains this text, ignoring case (matched literally: `%` and `_` are plain
+    /// characters); all when nil or empty.
+    public var search: String?
+    /// Skips this many of the matching jobs (newest first), for paging.
+    public var offset: Int
 
-    public init(states: [JobState] = [], limit: Int = 100) {
+    public init(states: [JobState] = [], limit: Int = 100, search: String? = nil, offset: Int = 0) {
         self.states = states
         self.limit = limit
+        self.search = search
+        self.offset = offset
+    }
+
+    /// Whether `job` passes the state and name filters (the in-memory driver's twin of the SQL).
+    func matches(_ job: Job) -> Bool {
+        guard states.isEmpty || states.contains(job.state) else { return false }
+        guard let search, !search.isEmpty else { return true }
+        return job.name.lowercased().contains(search.lowercased())
     }
 }
 
@@ -99,13 +113,20 @@ public struct SegmentFailParams: Sendable, Hashable {
     public var backoff: Backoff
     /// No retry can help (the input is at fault): the segment fails now, whatever attempts are left.
     public var permanent: Bool
+    /// The failure's kind (`AttemptError.Kind`); nil means "input" when permanent, else "render".
+    public var kind: String?
 
-    public init(lease: Lease, message: String, backoff: Backoff = Backoff(), permanent: Bool = false) {
+    public init(lease: Lease, message: String, backoff: Backoff = Backoff(), permanent: Bool = false,
+                kind: String? = nil) {
         self.lease = lease
         self.message = message
         self.backoff = backoff
         self.permanent = permanent
+        self.kind = kind
     }
+
+    /// The kind recorded: `kind`, or "input"/"render" by `permanent`.
+    public var recordedKind: String { kind ?? (permanent ? AttemptError.Kind.input : AttemptError.Kind.render) }
 }
 
 /// Parameters of `rescueExpired`.

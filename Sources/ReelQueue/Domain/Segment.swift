@@ -28,6 +28,19 @@ public struct Segment: Sendable, Hashable, Identifiable {
     /// How the part was rendered (absent for reused parts).
     public var stats: RenderStats?
     public var finishedAt: Date?
+    /// Frames the running attempt has rendered so far (its heartbeats report them; reset at each claim).
+    public var progressFrames: Int64 = 0
+    /// When the latest attempt was claimed.
+    public var claimedAt: Date?
+    /// The latest claim's latency: from the moment the segment became claimable to its claim.
+    public var claimWait: Duration?
+
+    /// Frames per second of the running attempt so far (`progressFrames` over the time since its claim);
+    /// nil unless it runs, has reported a frame, and time has passed.
+    public func liveFramesPerSecond(now: Date) -> Double? {
+        guard state == .running, progressFrames > 0, let claimedAt, now > claimedAt else { return nil }
+        return Double(progressFrames) / now.timeIntervalSince(claimedAt)
+    }
 }
 
 /// Why one attempt failed.
@@ -36,9 +49,27 @@ public struct AttemptError: Sendable, Hashable {
     public var message: String
     public var workerID: String?
     public var at: Date
+    /// What failed, for counting: see `AttemptError.Kind`; "unknown" for errors recorded before kinds were.
+    public var kind: String
 
-    public init(attempt: Int, message: String, workerID: String?, at: Date) {
-        self.attempt = attempt; self.message = message; self.workerID = workerID; self.at = at
+    public init(attempt: Int, message: String, workerID: String?, at: Date, kind: String = Kind.unknown) {
+        self.attempt = attempt; self.message = message; self.workerID = workerID; self.at = at; self.kind = kind
+    }
+
+    /// The failure kinds the queue and the worker record (`segments.errors[].kind`, `QueueMetrics.failuresByKind`).
+    public enum Kind {
+        /// The input is at fault (a missing source, an invalid composition): no retry can help.
+        public static let input = "input"
+        /// The render failed (a decoder or encoder error, a full disk…): retried.
+        public static let render = "render"
+        /// The worker stopped heartbeating; the rescue sweep took the segment back.
+        public static let leaseExpired = "lease_expired"
+        /// The render stopped advancing or ran past its deadline; its worker gave it back.
+        public static let stall = "stall"
+        /// The stitcher found the part missing or invalid and sent the segment back.
+        public static let stitch = "stitch"
+        /// Recorded before failure kinds existed.
+        public static let unknown = "unknown"
     }
 }
 

@@ -44,18 +44,24 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public func jobGet(_ jobID: Int64) throws -> Job { try locked { s, _ in try s.job(jobID).job } }
 
     public func jobList(_ params: JobListParams) throws -> [Job] {
-        try locked { s, _ in
-            let all = s.jobs.values.map(\.job).filter { params.states.isEmpty || params.states.contains($0.state) }
-            return Array(all.sorted { $0.id > $1.id }.prefix(params.limit))
-        }
+        try locked { s, _ in s.list(params) }
     }
+
+    public func jobStatusList(_ params: JobListParams) throws -> [JobStatus] {
+        try locked { s, now in try s.list(params).map { try s.status($0.id, now: now) } }
+    }
+
+    public func metricsSample() throws -> QueueMetrics { try locked { s, now in s.metrics(now: now) } }
 
     public func jobStatus(_ jobID: Int64) throws -> JobStatus { try locked { s, now in try s.status(jobID, now: now) } }
     public func jobCancel(_ jobID: Int64) throws -> Bool { try locked { s, now in try s.cancel(jobID, now: now) } }
     public func jobRetry(_ jobID: Int64) throws -> Int { try locked { s, now in try s.retry(jobID, now: now) } }
+    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int {
+        try locked { s, _ in try s.setPriority(jobID, priority) }
+    }
 
-    public func jobComplete(_ lease: StitchLease) throws -> Bool {
-        try locked { s, now in try s.finish(lease, failure: nil, now: now) }
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws -> Bool {
+        try locked { s, now in try s.finish(lease, failure: nil, outputBytes: outputBytes, now: now) }
     }
 
     public func jobFail(_ lease: StitchLease, message: String) throws -> Bool {
@@ -81,8 +87,8 @@ public final class InMemorySegmentQueue: SegmentQueue {
         return try locked { s, now in try s.claim(params, now: now) }
     }
 
-    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration) throws -> HeartbeatResult {
-        try locked { s, now in s.heartbeat(lease, leaseDuration, now: now) }
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws -> HeartbeatResult {
+        try locked { s, now in s.heartbeat(lease, leaseDuration, progress: progressFrames, now: now) }
     }
 
     public func segmentComplete(_ params: SegmentCompleteParams) throws -> Bool {

@@ -40,6 +40,18 @@ extension MemoryState {
         return count
     }
 
+    mutating func setPriority(_ id: Int64, _ priority: Int) throws -> Int {
+        let j = try job(id)
+        jobs[id]?.job.priority = priority
+        for sid in j.segmentIDs where segments[sid]?.segment.state != .done {
+            guard let s = segments[sid]?.segment else { continue }
+            if s.state == .available { removeAvailable(s) }
+            segments[sid]?.segment.priority = priority
+            if s.state == .available, let moved = segments[sid]?.segment { insertAvailable(moved) }
+        }
+        return j.job.priority
+    }
+
     mutating func stitchClaim(_ p: StitchClaimParams, now: Date) throws -> StitchClaim? {
         let tags = Set(p.tags)
         let ready = jobs.values.filter { j in
@@ -60,6 +72,7 @@ extension MemoryState {
         jobs[id]?.stitchLeasedBy = p.workerID
         jobs[id]?.stitchExpiresAt = now.adding(p.leaseDuration)
         jobs[id]?.job.stitchAttempt += 1
+        jobs[id]?.job.stitchStartedAt = now
         let j = jobs[id]!
         let lease = StitchLease(jobID: id, attempt: j.job.stitchAttempt, token: token)
         return StitchClaim(lease: lease, job: j.job, segments: j.segmentIDs.compactMap { segments[$0]?.segment })
@@ -79,8 +92,12 @@ extension MemoryState {
         return .ok
     }
 
-    mutating func finish(_ lease: StitchLease, failure: String?, now: Date) throws -> Bool {
+    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil, now: Date) throws -> Bool {
         guard let j = stitchHeld(lease) else { return false }
+        if failure == nil, let started = j.job.stitchStartedAt {
+            jobs[lease.jobID]?.job.stitchDuration = .microseconds(now.microsecondsSince1970 - started.microsecondsSince1970)
+            jobs[lease.jobID]?.job.outputBytes = outputBytes
+        }
         if let failure {
             let reason = "stitch, attempt \(lease.attempt): \(failure)"
             jobs[lease.jobID]?.job.error = reason
@@ -93,23 +110,26 @@ extension MemoryState {
 
     func status(_ id: Int64, now: Date) throws -> JobStatus {
         let j = try job(id)
-        var counts = [SegmentState: Int]()
-        var done: Int64 = 0, rendered: Int64 = 0
+        let active = j.job.state.isActive
+        let end = active ? now : (j.job.finishedAt ?? now)
+        var t = JobSegmentTotals()
         var failures = [SegmentFailure]()
         for sid in j.segmentIDs {
             guard let s = segments[sid]?.segment else { continue }
-            counts[s.state, default: 0] += 1
+            t.counts[s.state, default: 0] += 1
             if s.state == .done {
-                done += s.frames.count64
-                if s.reusedFrom == nil { rendered += s.frames.count64 }
+                t.framesDone += s.frames.count64
+                if s.reusedFrom == nil { t.framesRendered += s.frames.count64 }
             }
+            if s.state == .running { t.framesInProgress += s.progressFrames }
+            t.windowFrames += RecentRate.frames(of: s, jobActive: active, end: end)
             failures += s.errors.map {
-                SegmentFailure(segmentIndex: s.index, attempt: $0.attempt, message: $0.message, workerID: $0.workerID, at: $0.at)
+                SegmentFailure(segmentIndex: s.index, attempt: $0.attempt, message: $0.message, workerID: $0.workerID,
+                               at: $0.at, kind: $0.kind)
             }
         }
         failures.sort { ($0.at, $0.segmentIndex, $0.attempt) < ($1.at, $1.segmentIndex, $1.attempt) }
-        return JobStatus.make(job: j.job, counts: counts, framesDone: done, framesRendered: rendered,
-                              failures: failures, now: now)
+        return JobStatus.make(job: j.job, totals: t, failures: failures, workers: Array(workers.values), now: now)
     }
 }
 
@@ -125,7 +145,8 @@ extension MemoryState {
         jobs[lease.jobID]?.stitchExpiresAt = nil
         for id in segmentIDs where j.segmentIDs.contains(id) && segments[id]?.segment.state == .done {
             var s = segments[id]!.segment
-            s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now))
+            s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now,
+                                         kind: AttemptError.Kind.stitch))
             s.attempt = 0
             s.partLocation = nil
             s.reusedFrom = nil

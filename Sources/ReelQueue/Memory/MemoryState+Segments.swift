@@ -67,6 +67,10 @@ extension MemoryState {
         s.segment.attempt += 1
         s.segment.leasedBy = p.workerID
         s.segment.leaseExpiresAt = now.adding(p.leaseDuration)
+        s.segment.progressFrames = 0
+        s.segment.claimedAt = now
+        let since = max(s.segment.scheduledAt, s.availableAt ?? s.segment.scheduledAt)
+        s.segment.claimWait = .microseconds(max(0, now.microsecondsSince1970 - since.microsecondsSince1970))
         s.token = p.token
         segments[id] = s
         if jobs[s.segment.jobID]?.job.state == .queued {
@@ -82,10 +86,11 @@ extension MemoryState {
         return s
     }
 
-    mutating func heartbeat(_ lease: Lease, _ d: Duration, now: Date) -> HeartbeatResult {
+    mutating func heartbeat(_ lease: Lease, _ d: Duration, progress: Int64?, now: Date) -> HeartbeatResult {
         guard let s = held(lease) else { return .lost }
         if s.segment.state == .canceled { return .canceled }
         segments[lease.segmentID]?.segment.leaseExpiresAt = now.adding(d)
+        if let progress { segments[lease.segmentID]?.segment.progressFrames = max(0, progress) }
         return .ok
     }
 
@@ -103,15 +108,16 @@ extension MemoryState {
 
     mutating func fail(_ p: SegmentFailParams, now: Date) throws -> SegmentFailResult {
         guard let s = held(p.lease), s.segment.state == .running else { return .fencedOut }
-        return try failAttempt(s.segment.id, message: p.message, backoff: p.backoff, permanent: p.permanent, now: now)
+        return try failAttempt(s.segment.id, message: p.message, kind: p.recordedKind, backoff: p.backoff,
+                               permanent: p.permanent, now: now)
     }
 
     /// Records the current attempt's error, then requeues with backoff or fails the segment and its job.
-    mutating func failAttempt(_ id: Int64, message: String, backoff: Backoff, permanent: Bool = false,
+    mutating func failAttempt(_ id: Int64, message: String, kind: String, backoff: Backoff, permanent: Bool = false,
                               now: Date) throws -> SegmentFailResult {
         var s = segments[id]!.segment
         let worker = s.leasedBy
-        s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now))
+        s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now, kind: kind))
         s.leaseExpiresAt = nil
         let exhausted = s.attempt >= s.maxAttempts || permanent
         if !exhausted { s.scheduledAt = now.adding(backoff.delay(afterAttempt: s.attempt)) }
@@ -129,6 +135,7 @@ extension MemoryState {
         segments[s.segment.id]?.segment.attempt -= 1
         segments[s.segment.id]?.segment.leaseExpiresAt = nil
         segments[s.segment.id]?.token = nil
+        segments[s.segment.id]?.availableAt = now
         try moveSegment(s.segment.id, to: .available, at: now, worker: s.segment.leasedBy, message: "released")
         return true
     }
@@ -138,7 +145,8 @@ extension MemoryState {
             .sorted().prefix(p.limit)
         for id in expired where segments[id]?.segment.state == .running {
             let worker = segments[id]?.segment.leasedBy ?? "unknown"
-            _ = try failAttempt(id, message: "lease expired (worker \(worker))", backoff: p.backoff, now: now)
+            _ = try failAttempt(id, message: "lease expired (worker \(worker))", kind: AttemptError.Kind.leaseExpired,
+                                backoff: p.backoff, now: now)
         }
         return expired.count + (try rescueStitches(p, now: now))
     }

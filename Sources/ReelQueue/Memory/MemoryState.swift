@@ -15,6 +15,9 @@ struct MemorySegment {
     var segment: Segment
     var token: UUID?
     var requiredTags: Set<String>
+    /// When `segmentRelease` gave it back (`segments.available_at`); claim latency counts from the later of this
+    /// and `scheduledAt`.
+    var availableAt: Date? = nil
 }
 
 /// The claim order: higher priority, then earlier `scheduledAt`, then lower id.

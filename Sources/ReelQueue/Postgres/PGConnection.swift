@@ -27,7 +27,9 @@ final class PGConnection: @unchecked Sendable {
     ///   - url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
     ///   - statementTimeout: `statement_timeout` for the session; nil leaves the server's.
     /// - Throws: `PGFailure.connectionLost` with libpq's message.
-    init(url: String, applicationName: String, schema: String?, statementTimeout: Duration? = .seconds(60)) throws {
+    ///   - role: a role to act as (`SET ROLE`, e.g. the read-only monitor role); nil keeps the login role.
+    init(url: String, applicationName: String, schema: String?, statementTimeout: Duration? = .seconds(60),
+         role: String? = nil) throws {
         let keys = Self.liveness.map(\.0) + ["dbname", "application_name", "connect_timeout"]
         let values = Self.liveness.map(\.1) + [url, applicationName, "5"]
         raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
@@ -36,8 +38,10 @@ final class PGConnection: @unchecked Sendable {
         _ = try exec("""
             SELECT set_config('plan_cache_mode', 'force_generic_plan', false),
                 CASE WHEN $1::text IS NOT NULL THEN set_config('search_path', $1, false) END,
-                CASE WHEN $2::text IS NOT NULL THEN set_config('statement_timeout', $2, false) END
-            """, [schema.map(PGValue.text), statementTimeout.map { .text("\($0.components.seconds * 1000)ms") }])
+                CASE WHEN $2::text IS NOT NULL THEN set_config('statement_timeout', $2, false) END,
+                CASE WHEN $3::text IS NOT NULL THEN set_config('role', $3, false) END
+            """, [schema.map(PGValue.text), statementTimeout.map { .text("\($0.components.seconds * 1000)ms") },
+                  role.map(PGValue.text)])
     }
 
     deinit { PQfinish(raw) }

@@ -28,7 +28,8 @@ final class PGPool: Sendable {
 
     private func open() throws -> PGConnection {
         try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
-                         schema: configuration.schema, statementTimeout: configuration.statementTimeout)
+                         schema: configuration.schema, statementTimeout: configuration.statementTimeout,
+                         role: configuration.role)
     }
 
     /// Opens a connection, retrying with backoff.

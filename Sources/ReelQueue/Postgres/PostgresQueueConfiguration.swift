@@ -19,6 +19,9 @@ public struct PostgresQueueConfiguration: Sendable {
     public var applicationName: String
     /// The longest any statement may run (`statement_timeout`); every queue statement is short.
     public var statementTimeout: Duration = .seconds(60)
+    /// A role every connection acts as (`SET ROLE`), e.g. `<schema>_monitor` for `reel serve`'s reads;
+    /// nil keeps the login role.
+    public var role: String?
 
     public init(databaseURL: String = "", schema: String? = nil, maxConnections: Int = 8, reconnectAttempts: Int = 6,
                 reconnectBackoff: Backoff = Backoff(base: .milliseconds(100), cap: .seconds(2)),

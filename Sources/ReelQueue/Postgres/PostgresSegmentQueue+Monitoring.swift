@@ -1,26 +1,6 @@
 import Foundation
 
 extension PostgresSegmentQueue {
-    public func jobStatus(_ jobID: Int64) throws -> JobStatus {
-        try pool.with { c in
-            let job = try jobGet(jobID, on: c)
-            var counts = [SegmentState: Int]()
-            var done: Int64 = 0, rendered: Int64 = 0
-            for r in try c.exec(SegmentSQL.countsForJob, [.int64(jobID)]).rows {
-                guard let s = SegmentState(rawValue: r.text("state")) else { continue }
-                counts[s] = r.int("n") ?? 0
-                if s == .done { done = r.int64("frames") ?? 0; rendered = r.int64("rendered") ?? 0 }
-            }
-            let failures = try c.exec(SegmentSQL.failuresForJob, [.int64(jobID)]).rows.map { r in
-                SegmentFailure(segmentIndex: r.int("segment_index") ?? 0, attempt: r.int("attempt") ?? 0,
-                               message: r.text("message"), workerID: r.string("worker"), at: r.date("at_us") ?? Date())
-            }
-            let at = try c.exec(JobSQL.now, [now]).rows[0].date("now_us")!
-            return JobStatus.make(job: job, counts: counts, framesDone: done, framesRendered: rendered,
-                                  failures: failures, now: at)
-        }
-    }
-
     public func contentHashListActive(_ params: ContentHashListParams) throws -> Set<String> {
         try pool.with { c in
             let among = params.among.map { PGValue.array($0) }
@@ -48,14 +28,16 @@ extension PostgresSegmentQueue {
     }
 
     public func workerList() throws -> [WorkerInfo] {
-        try pool.with { c in
-            try c.exec(WorkerSQL.list).rows.map { r in
-                WorkerInfo(id: r.text("id"), host: r.text("host"), pid: r.int("pid") ?? 0, version: r.text("version"),
-                           tags: r.strings("tags"), startedAt: r.date("started_us")!, lastSeenAt: r.date("last_seen_us")!,
-                           currentSegmentID: r.int64("current_segment_id"), recentFramesPerSecond: r.double("recent_fps"),
-                           segmentsDone: r.int("segments_done") ?? 0,
-                           state: WorkerRunState(rawValue: r.text("state")) ?? .running)
-            }
+        try pool.with { c in try workerList(on: c) }
+    }
+
+    func workerList(on c: PGConnection) throws -> [WorkerInfo] {
+        try c.exec(WorkerSQL.list).rows.map { r in
+            WorkerInfo(id: r.text("id"), host: r.text("host"), pid: r.int("pid") ?? 0, version: r.text("version"),
+                       tags: r.strings("tags"), startedAt: r.date("started_us")!, lastSeenAt: r.date("last_seen_us")!,
+                       currentSegmentID: r.int64("current_segment_id"), recentFramesPerSecond: r.double("recent_fps"),
+                       segmentsDone: r.int("segments_done") ?? 0,
+                       state: WorkerRunState(rawValue: r.text("state")) ?? .running)
         }
     }
 
@@ -89,19 +71,23 @@ extension PostgresSegmentQueue {
     }
 
     static func job(from r: PGRow) -> Job {
-        Job(id: r.int64("id")!, name: r.text("name"), owner: r.text("owner"), composition: r.text("composition"),
+        var job = Job(id: r.int64("id")!, name: r.text("name"), owner: r.text("owner"), composition: r.text("composition"),
             outputLocation: r.text("output_location"), state: JobState(rawValue: r.text("state")) ?? .failed,
             priority: r.int("priority") ?? 0, maxAttempts: r.int("max_attempts") ?? 1,
             requiredTags: r.strings("required_tags"), segmentCount: r.int("segment_count") ?? 0,
             frameCount: r.int64("frame_count") ?? 0, error: r.string("error"),
             stitchAttempt: r.int("stitch_attempt") ?? 0, createdAt: r.date("created_us")!,
             startedAt: r.date("started_us"), finishedAt: r.date("finished_us"))
+        job.stitchStartedAt = r.date("stitch_started_us")
+        job.stitchDuration = r.int64("stitch_us").map { .microseconds($0) }
+        job.outputBytes = r.int64("output_bytes")
+        return job
     }
 
     static func segment(from r: PGRow) -> Segment {
         let renderFrames = r.int64("render_frames"), renderUS = r.int64("render_us")
         let stats = renderFrames.flatMap { f in renderUS.map { RenderStats(frames: f, duration: .microseconds($0)) } }
-        return Segment(
+        var s = Segment(
             id: r.int64("id")!, jobID: r.int64("job_id")!, index: r.int("segment_index")!,
             frames: r.int64("frame_start")!..<r.int64("frame_end")!,
             samples: r.int64("sample_start")!..<r.int64("sample_end")!, contentHash: r.text("content_hash"),
@@ -111,6 +97,10 @@ extension PostgresSegmentQueue {
             scheduledAt: r.date("scheduled_us")!, errors: attemptErrors(r.text("errors")),
             partLocation: r.string("part_location"), reusedFrom: r.int64("reused_from"), stats: stats,
             finishedAt: r.date("finished_us"))
+        s.progressFrames = r.int64("progress_frames") ?? 0
+        s.claimedAt = r.date("claimed_us")
+        s.claimWait = r.int64("claim_wait_us").map { .microseconds($0) }
+        return s
     }
 
     private struct StoredError: Decodable {
@@ -118,6 +108,7 @@ extension PostgresSegmentQueue {
         var message: String
         var worker: String?
         var at_us: Int64
+        var kind: String?
     }
 
     static func attemptErrors(_ json: String) -> [AttemptError] {
@@ -125,6 +116,6 @@ extension PostgresSegmentQueue {
             return []
         }
         return list.map { AttemptError(attempt: $0.attempt, message: $0.message, workerID: $0.worker,
-                                       at: Date(microsecondsSince1970: $0.at_us)) }
+                                       at: Date(microsecondsSince1970: $0.at_us), kind: $0.kind ?? AttemptError.Kind.unknown) }
     }
 }

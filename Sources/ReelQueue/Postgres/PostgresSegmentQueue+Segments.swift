@@ -22,10 +22,11 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration) throws -> HeartbeatResult {
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws -> HeartbeatResult {
         try pool.with { c in
             let r = try c.exec(SegmentSQL.heartbeat, [
                 .int64(lease.segmentID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
+                progressFrames.map(PGValue.int64),
             ])
             guard let row = r.rows.first else { return .lost }
             return row.text("state") == SegmentState.running.rawValue ? .ok : .canceled
@@ -54,7 +55,7 @@ extension PostgresSegmentQueue {
             let r = try c.exec(SegmentSQL.fail, [
                 .int64(lease.segmentID), .uuid(lease.token), .text(params.message), now,
                 .int64(params.backoff.base.microseconds), .int64(params.backoff.cap.microseconds),
-                .bool(params.permanent),
+                .bool(params.permanent), .text(params.recordedKind),
             ])
             guard let row = r.rows.first else { return .fencedOut }
             return try afterFailure(row, on: c)
@@ -74,7 +75,7 @@ extension PostgresSegmentQueue {
 
     public func segmentRelease(_ lease: Lease) throws -> Bool {
         try pool.with { c in
-            try c.exec(SegmentSQL.release, [.int64(lease.segmentID), .uuid(lease.token), .text(channel)]).rowCount == 1
+            try c.exec(SegmentSQL.release, [.int64(lease.segmentID), .uuid(lease.token), .text(channel), now]).rowCount == 1
         }
     }
 

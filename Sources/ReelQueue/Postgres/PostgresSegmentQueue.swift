@@ -80,8 +80,29 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func jobList(_ params: JobListParams) throws -> [Job] {
+        try pool.with { c in try jobList(params, on: c) }
+    }
+
+    func jobList(_ params: JobListParams, on c: PGConnection) throws -> [Job] {
+        let pattern = params.search.flatMap { $0.isEmpty ? nil : "%" + Self.likeEscaped($0) + "%" }
+        return try c.exec(JobSQL.list, [
+            .array(params.states.map(\.rawValue)), .int(max(0, params.limit)), pattern.map(PGValue.text),
+            .int(max(0, params.offset)),
+        ]).rows.map(Self.job)
+    }
+
+    /// `text` as a literal LIKE pattern: `\`, `%` and `_` escaped with `\`.
+    static func likeEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int {
         try pool.with { c in
-            try c.exec(JobSQL.list, [.array(params.states.map(\.rawValue)), .int(params.limit)]).rows.map(Self.job)
+            guard let row = try c.exec(JobSQL.setPriority, [.int64(jobID), .int(priority)]).rows.first else {
+                throw QueueError.jobNotFound(jobID)
+            }
+            return row.int("previous") ?? priority
         }
     }
 
@@ -126,18 +147,20 @@ public final class PostgresSegmentQueue: SegmentQueue {
     /// Inserting or requeuing at least this many segments refreshes the planner's statistics.
     static let analyzeThreshold = 500
 
-    public func jobComplete(_ lease: StitchLease) throws -> Bool {
-        try stitchFinish(lease, state: .done, error: nil)
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws -> Bool {
+        try stitchFinish(lease, state: .done, error: nil, outputBytes: outputBytes)
     }
 
     public func jobFail(_ lease: StitchLease, message: String) throws -> Bool {
         try stitchFinish(lease, state: .failed, error: "stitch, attempt \(lease.attempt): \(message)")
     }
 
-    private func stitchFinish(_ lease: StitchLease, state: JobState, error: String?) throws -> Bool {
+    private func stitchFinish(_ lease: StitchLease, state: JobState, error: String?,
+                              outputBytes: Int64? = nil) throws -> Bool {
         try pool.with { c in
             try c.exec(JobSQL.stitchFinish, [
                 .int64(lease.jobID), .uuid(lease.token), .text(state.rawValue), error.map(PGValue.text), now,
+                outputBytes.map(PGValue.int64),
             ]).rowCount == 1
         }
     }

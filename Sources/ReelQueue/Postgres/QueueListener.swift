@@ -9,6 +9,14 @@ public final class QueueListener: QueueWaiter {
     /// `reel_work`, or `reel_work_<schema>` so that queues in different schemas of one database stay apart.
     public static func workChannel(schema: String?) -> String { schema.map { "reel_work_\($0)" } ?? "reel_work" }
 
+    /// The monitoring channel, notified (payload empty) whenever the event log gets rows (any job or segment state
+    /// change) and when a worker registers, changes its state or is pruned; not on heartbeats or progress.
+    /// `reel_events`, or `reel_events_<schema>` cut to PostgreSQL's 63-character names (the trigger of
+    /// schema/0004_monitoring.up.sql sends both for the public schema).
+    public static func eventsChannel(schema: String?) -> String {
+        schema.map { String(("reel_events_" + $0).prefix(63)) } ?? "reel_events"
+    }
+
     private let configuration: PostgresQueueConfiguration
     private let channels: [String]
     private var connection: PGConnection?

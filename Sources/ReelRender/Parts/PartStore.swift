@@ -1,7 +1,9 @@
 import Foundation
 import ReelMedia
 
-/// Where segment parts live: content-addressed under `root/parts/<hh>/<hash>.{mp4,wav,json}`.
+/// Where segment parts live: content-addressed under `root/parts/<hh>/<hash>.{mp4,wav,json}`, with the
+/// part's pictures beside it: `<hash>.jpg` (its first frame, a thumbnail) and `<hash>.poster.jpg` (the same
+/// frame larger, made when a job whose middle segment it is finishes). They share the part's life (`reel gc`).
 ///
 /// A part is valid when its manifest (written last, atomically) exists, records the expected frame
 /// and sample counts, and both media files exist with the sizes the manifest recorded. A valid part is
@@ -37,6 +39,15 @@ public struct PartStore: Sendable {
     public func videoPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).mp4" }
     public func audioPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).wav" }
     public func manifestPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).json" }
+    public func thumbnailPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).jpg" }
+    public func posterPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).poster.jpg" }
+
+    /// True for what a planner writes as a content hash: 16 to 128 lowercase hexadecimal digits. Paths are
+    /// derived from a hash only after this check when it comes from outside (a database row, a request),
+    /// so no hash can name a file outside `root/parts`.
+    public static func isContentHash(_ text: String) -> Bool {
+        (16...128).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
 
     /// The manifest when the part is complete and matches the expected counts, else nil.
     public func validManifest(for hash: String, frames: Int64, samples: Int64) -> Manifest? {

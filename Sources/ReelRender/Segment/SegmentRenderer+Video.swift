@@ -5,19 +5,23 @@ import ReelPlan
 
 extension SegmentRenderer {
     /// Encodes frames `segment.frames` into an H.264 part at `path`.
+    /// - Returns: the first frame's picture (nil for an empty segment), kept for the part's thumbnail.
     func renderVideo(_ segment: SegmentPlan, to path: String, isCancelled: () -> Bool,
-                     progress: (Int64) -> Void) throws {
+                     progress: (Int64) -> Void) throws -> PlanarFrame? {
         let output = plan.composition.output
         let writer = try H264PartWriter(path: path, settings: output)
         var sources = VideoSources(renderer: self, width: output.width, height: output.height)
         var frame = PlanarFrame(width: output.width, height: output.height)
+        var first: PlanarFrame? = nil
         for f in segment.frames {
             if isCancelled() { throw RenderError.cancelled }
             try composeFrame(f, sources: &sources, into: &frame)
+            if first == nil { first = frame }
             try writer.append(frame)
             progress(f - segment.frames.lowerBound + 1)
         }
         try writer.finish()
+        return first
     }
 
     /// The finished picture of timeline frame `f`: layers composited, titles drawn on top.

@@ -8,6 +8,9 @@ public struct SegmentResult: Sendable, Equatable {
     public var manifest: PartStore.Manifest
     /// True when a valid part with the same content hash already existed and nothing was rendered.
     public var reused: Bool
+    /// The segment's first finished picture, as encoded into the part (nil when the part was reused):
+    /// a worker makes the part's thumbnail from it without decoding anything again.
+    public var firstFrame: PlanarFrame? = nil
 }
 
 /// Renders one planned segment into its parts: video frames `[f0, f1)` into an H.264 part and audio
@@ -55,7 +58,7 @@ public final class SegmentRenderer {
             let video = store.videoPath(for: segment.contentHash), audio = store.audioPath(for: segment.contentHash)
             let videoTemp = PartFiles.temporaryPath(for: video), audioTemp = PartFiles.temporaryPath(for: audio)
             defer { PartFiles.discard(temp: videoTemp); PartFiles.discard(temp: audioTemp) }
-            try renderVideo(segment, to: videoTemp, isCancelled: isCancelled, progress: progress)
+            let first = try renderVideo(segment, to: videoTemp, isCancelled: isCancelled, progress: progress)
             try renderAudio(segment, to: audioTemp, isCancelled: isCancelled)
             try PartFiles.commit(temp: videoTemp, final: video)
             try PartFiles.commit(temp: audioTemp, final: audio)
@@ -65,7 +68,7 @@ public final class SegmentRenderer {
                 videoBytes: store.fileSize(video) ?? 0, audioBytes: store.fileSize(audio) ?? 0,
                 renderSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             try store.writeManifest(manifest)
-            return SegmentResult(manifest: manifest, reused: false)
+            return SegmentResult(manifest: manifest, reused: false, firstFrame: first)
         } catch let error as RenderError {
             if case .cancelled = error { throw error }
             throw RenderError.segment(index: segment.index, message: error.description,

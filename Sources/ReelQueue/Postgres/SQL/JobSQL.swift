@@ -11,7 +11,8 @@ enum JobSQL {
     static let columns = """
         id, name, owner, composition, output_location, state, priority, max_attempts,
         to_json(required_tags)::text AS required_tags, segment_count, frame_count, error, stitch_attempt,
-        reel_us(created_at) AS created_us, reel_us(started_at) AS started_us, reel_us(finished_at) AS finished_us
+        reel_us(created_at) AS created_us, reel_us(started_at) AS started_us, reel_us(finished_at) AS finished_us,
+        reel_us(stitch_started_at) AS stitch_started_us, stitch_us, output_bytes
         """
 
     /// $1 name, $2 owner, $3 composition, $4 output, $5 priority, $6 max_attempts, $7 tags, $8 segments,
@@ -30,12 +31,22 @@ enum JobSQL {
     static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1")
 
     /// $1 id: locks the row.
+    /// $1 job, $2 priority. Returns the previous priority; segments not done follow in the same statement.
+    static let setPriority = PGStatement(name: "job_set_priority", sql: """
+        WITH old AS (SELECT id, priority FROM jobs WHERE id = $1 FOR UPDATE),
+             j AS (UPDATE jobs SET priority = $2 FROM old WHERE jobs.id = old.id RETURNING old.priority AS previous),
+             s AS (UPDATE segments SET priority = $2 WHERE job_id = $1 AND state <> 'done' AND priority <> $2)
+        SELECT previous FROM j
+        """)
+
     static let lock = PGStatement(name: "job_lock", sql: "SELECT state FROM jobs WHERE id = $1 FOR UPDATE")
 
-    /// $1 states (empty = all), $2 limit.
+    /// $1 states (empty = all), $2 limit, $3 name pattern for ILIKE (NULL = all; `\\` escapes), $4 offset.
     static let list = PGStatement(name: "job_list", sql: """
-        SELECT \(columns) FROM jobs WHERE cardinality($1::text[]) = 0 OR state = ANY($1::text[])
-        ORDER BY id DESC LIMIT $2
+        SELECT \(columns) FROM jobs
+        WHERE (cardinality($1::text[]) = 0 OR state = ANY($1::text[]))
+          AND ($3::text IS NULL OR name ILIKE $3::text ESCAPE '\\')
+        ORDER BY id DESC LIMIT $2 OFFSET $4
         """)
 
     /// $1 id, $2 final state ('failed' or 'canceled'), $3 reason, $4 now. Only an active job stops.
@@ -66,7 +77,7 @@ enum JobSQL {
             FOR UPDATE SKIP LOCKED
         )
         UPDATE jobs j SET state = 'stitching', stitch_attempt = j.stitch_attempt + 1,
-            stitch_lease_token = gen_random_uuid(), stitch_leased_by = $2,
+            stitch_lease_token = gen_random_uuid(), stitch_leased_by = $2, stitch_started_at = reel_now($1),
             stitch_lease_expires_at = reel_now($1) + $3::bigint * interval '1 microsecond'
         FROM c WHERE j.id = c.claim_id
         RETURNING \(columns), stitch_lease_token
@@ -110,10 +121,13 @@ enum JobSQL {
         RETURNING id
         """)
 
-    /// $1 id, $2 token, $3 final state ('done' or 'failed'), $4 error, $5 now. Fenced by the stitch lease.
+    /// $1 id, $2 token, $3 final state ('done' or 'failed'), $4 error, $5 now, $6 output bytes. Fenced by the
+    /// stitch lease; a done job records its stitch time and output size.
     static let stitchFinish = PGStatement(name: "job_stitch_finish", sql: """
         UPDATE jobs SET state = $3, error = $4, finished_at = reel_now($5), stitch_lease_token = NULL,
-            stitch_leased_by = NULL, stitch_lease_expires_at = NULL
+            stitch_leased_by = NULL, stitch_lease_expires_at = NULL,
+            stitch_us = CASE WHEN $3 = 'done' THEN reel_us(reel_now($5)) - reel_us(stitch_started_at) END,
+            output_bytes = CASE WHEN $3 = 'done' THEN $6::bigint END
         WHERE id = $1 AND stitch_lease_token = $2 AND state = 'stitching'
         RETURNING id
         """)

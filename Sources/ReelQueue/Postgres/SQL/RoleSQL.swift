@@ -17,6 +17,11 @@ enum RoleSQL {
         FROM pg_roles r WHERE rolname = $1
         """
 
+    /// $1 role name: whether it exists and the login role may `SET ROLE` to it.
+    static let canActAs = """
+        SELECT to_regrole($1) IS NOT NULL AND pg_has_role(current_user, to_regrole($1), 'MEMBER') AS can
+        """
+
     static let createOptions = "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT"
 
     /// Revokes whatever the two roles held on the schema, then grants exactly their rights.

@@ -16,7 +16,7 @@ enum SegmentSQL {
         id, job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash, payload, state,
         priority, attempt, max_attempts, lease_token, leased_by, reel_us(lease_expires_at) AS lease_expires_us,
         reel_us(scheduled_at) AS scheduled_us, errors::text AS errors, part_location, reused_from, render_frames,
-        render_us, reel_us(finished_at) AS finished_us
+        render_us, reel_us(finished_at) AS finished_us, progress_frames, reel_us(claimed_at) AS claimed_us, claim_wait_us
         """
 
     /// $1 job, $2 priority, $3 tags, $4 max_attempts, $5 now; $6… arrays: index, frame start/end,
@@ -53,7 +53,9 @@ enum SegmentSQL {
             FOR UPDATE SKIP LOCKED
         ), s AS (
             UPDATE segments s SET state = 'running', attempt = s.attempt + 1, lease_token = $6,
-                leased_by = $3, lease_expires_at = reel_now($1) + $5::bigint * interval '1 microsecond'
+                leased_by = $3, lease_expires_at = reel_now($1) + $5::bigint * interval '1 microsecond',
+                progress_frames = 0, claimed_at = reel_now($1),
+                claim_wait_us = GREATEST(0, reel_us(reel_now($1)) - reel_us(GREATEST(s.scheduled_at, s.available_at)))
             FROM c WHERE s.id = c.id
             RETURNING s.*
         ), j AS (
@@ -65,10 +67,13 @@ enum SegmentSQL {
         ORDER BY priority DESC, scheduled_us, id
         """)
 
-    /// $1 id, $2 token, $3 now, $4 lease µs. Extends a running lease; a canceled one answers its state only.
+    /// $1 id, $2 token, $3 now, $4 lease µs, $5 frames rendered so far (NULL: unchanged). Extends a running
+    /// lease and records its progress; a canceled one answers its state only.
     static let heartbeat = PGStatement(name: "segment_heartbeat", sql: """
         UPDATE segments SET lease_expires_at = CASE WHEN state = 'running'
-            THEN reel_now($3) + $4::bigint * interval '1 microsecond' ELSE lease_expires_at END
+            THEN reel_now($3) + $4::bigint * interval '1 microsecond' ELSE lease_expires_at END,
+            progress_frames = CASE WHEN state = 'running' AND $5::bigint IS NOT NULL
+                THEN GREATEST($5::bigint, 0) ELSE progress_frames END
         WHERE id = $1 AND lease_token = $2 AND state IN ('running', 'canceled')
         RETURNING state
         """)
@@ -98,11 +103,11 @@ enum SegmentSQL {
             + "* interval '1 microsecond'"
     }
 
-    private static func failSet(now: String, base: String, cap: String, message: String,
+    private static func failSet(now: String, base: String, cap: String, message: String, kind: String,
                                 permanent: String = "false") -> String {
         """
         errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', \(message),
-            'worker', s.leased_by, 'at_us', reel_us(reel_now(\(now))))),
+            'worker', s.leased_by, 'at_us', reel_us(reel_now(\(now))), 'kind', \(kind))),
         state = CASE WHEN s.attempt >= s.max_attempts OR \(permanent) THEN 'failed' ELSE 'available' END,
         scheduled_at = CASE WHEN s.attempt >= s.max_attempts OR \(permanent) THEN s.scheduled_at ELSE reel_now(\(now)) +
             \(backoff(attempt: "s.attempt", base: base, cap: cap)) END,
@@ -115,9 +120,10 @@ enum SegmentSQL {
             s.errors -> -1 ->> 'message' AS message
         """
 
-    /// $1 id, $2 token, $3 message, $4 now, $5 backoff base µs, $6 backoff cap µs, $7 permanent.
+    /// $1 id, $2 token, $3 message, $4 now, $5 backoff base µs, $6 backoff cap µs, $7 permanent, $8 kind.
     static let fail = PGStatement(name: "segment_fail", sql: """
-        UPDATE segments s SET \(failSet(now: "$4", base: "$5", cap: "$6", message: "$3::text", permanent: "$7::boolean"))
+        UPDATE segments s SET \(failSet(now: "$4", base: "$5", cap: "$6", message: "$3::text", kind: "$8::text",
+                                        permanent: "$7::boolean"))
         WHERE s.id = $1 AND s.lease_token = $2 AND s.state = 'running'
         \(failReturning)
         """)
@@ -129,7 +135,8 @@ enum SegmentSQL {
             ORDER BY lease_expires_at, id LIMIT $4 FOR UPDATE SKIP LOCKED
         )
         UPDATE segments s SET \(failSet(now: "$1", base: "$2", cap: "$3",
-                                        message: "'lease expired (worker ' || s.leased_by || ')'"))
+                                        message: "'lease expired (worker ' || s.leased_by || ')'",
+                                        kind: "'\(AttemptError.Kind.leaseExpired)'"))
         FROM x WHERE s.id = x.id AND s.state = 'running'
         \(failReturning)
         """)
@@ -140,16 +147,17 @@ enum SegmentSQL {
         UPDATE segments s SET state = 'available', attempt = 0, part_location = NULL, reused_from = NULL,
             finished_at = NULL, scheduled_at = reel_now($4),
             errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', $3::text,
-                'worker', $5::text, 'at_us', reel_us(reel_now($4)))),
+                'worker', $5::text, 'at_us', reel_us(reel_now($4)), 'kind', '\(AttemptError.Kind.stitch)')),
             lease_token = NULL, lease_expires_at = NULL
         WHERE s.job_id = $1 AND s.id = ANY($2::bigint[]) AND s.state = 'done'
         RETURNING s.id
         """)
 
-    /// $1 id, $2 token, $3 wake-up channel: back to available, giving the attempt back.
+    /// $1 id, $2 token, $3 wake-up channel, $4 now: back to available, giving the attempt back.
     static let release = PGStatement(name: "segment_release", sql: """
         WITH u AS (
-            UPDATE segments SET state = 'available', attempt = attempt - 1, lease_token = NULL, lease_expires_at = NULL
+            UPDATE segments SET state = 'available', attempt = attempt - 1, lease_token = NULL, lease_expires_at = NULL,
+                available_at = reel_now($4)
             WHERE id = $1 AND lease_token = $2 AND state = 'running'
             RETURNING id
         )
@@ -176,20 +184,46 @@ enum SegmentSQL {
         SELECT \(columns) FROM segments WHERE job_id = $1 ORDER BY segment_index
         """)
 
-    /// $1 job: counts and frames per state.
-    static let countsForJob = PGStatement(name: "segment_counts_for_job", sql: """
-        SELECT state, count(*) AS n, sum(frame_end - frame_start) AS frames,
-            sum(CASE WHEN reused_from IS NULL THEN frame_end - frame_start ELSE 0 END) AS rendered
-        FROM segments WHERE job_id = $1 GROUP BY state
+    /// $1 job ids, $2 now, $3 window µs: per job and state, counts, frames done and rendered, frames in progress
+    /// and the frames rendered inside the job's recent window (`RecentRate`, whose twin this is).
+    static let totalsForJobs = PGStatement(name: "segment_totals_for_jobs", sql: """
+        SELECT j.id AS job_id, t.* FROM (
+            SELECT id, state IN ('queued', 'running', 'stitching') AS active,
+                reel_us(CASE WHEN state IN ('queued', 'running', 'stitching') THEN reel_now($2)
+                             ELSE coalesce(finished_at, reel_now($2)) END) AS e
+            FROM jobs WHERE id = ANY($1::bigint[])
+        ) j CROSS JOIN LATERAL (
+            -- One index scan per job (segments_index_unique), whatever the planner guesses of $1's length.
+            SELECT s.state, count(*) AS n, sum(s.frame_end - s.frame_start) AS frames,
+                sum(CASE WHEN s.reused_from IS NULL THEN s.frame_end - s.frame_start ELSE 0 END) AS rendered,
+                sum(s.progress_frames) AS progress, sum(\(windowFrames)) AS window_frames
+            FROM segments s WHERE s.job_id = j.id
+            GROUP BY s.state
+        ) t
         """)
 
-    /// $1 job: every recorded attempt error.
-    static let failuresForJob = PGStatement(name: "segment_failures_for_job", sql: """
-        SELECT s.segment_index, (e ->> 'attempt')::int AS attempt, e ->> 'message' AS message,
-            e ->> 'worker' AS worker, (e ->> 'at_us')::bigint AS at_us
+    /// One segment's frames inside its job's window `(j.e − $3, j.e]`: `RecentRate.frames(of:jobActive:end:)`.
+    private static let windowFrames = """
+        CASE
+        WHEN s.state = 'done' AND s.reused_from IS NULL AND s.render_frames > 0 AND s.render_us IS NOT NULL
+             AND reel_us(s.finished_at) > j.e - $3 AND reel_us(s.finished_at) <= j.e THEN
+            CASE WHEN s.render_us <= 0 THEN s.render_frames::float8
+            ELSE s.render_frames::float8 * (reel_us(s.finished_at)
+                - GREATEST(reel_us(s.finished_at) - s.render_us, j.e - $3))::float8 / s.render_us::float8 END
+        WHEN s.state = 'running' AND j.active AND s.progress_frames > 0 THEN
+            CASE WHEN s.claimed_at IS NULL OR j.e <= reel_us(s.claimed_at) THEN s.progress_frames::float8
+            ELSE s.progress_frames::float8 * (j.e - GREATEST(reel_us(s.claimed_at), j.e - $3))::float8
+                / (j.e - reel_us(s.claimed_at))::float8 END
+        ELSE 0::float8 END
+        """
+
+    /// $1 job ids: every recorded attempt error of those jobs.
+    static let failuresForJobs = PGStatement(name: "segment_failures_for_jobs", sql: """
+        SELECT s.job_id, s.segment_index, (e ->> 'attempt')::int AS attempt, e ->> 'message' AS message,
+            e ->> 'worker' AS worker, (e ->> 'at_us')::bigint AS at_us, coalesce(e ->> 'kind', 'unknown') AS kind
         FROM segments s, jsonb_array_elements(s.errors) e
-        WHERE s.job_id = $1 AND s.errors <> '[]'
-        ORDER BY at_us, s.segment_index, attempt
+        WHERE s.job_id = ANY($1::bigint[]) AND s.errors <> '[]'
+        ORDER BY s.job_id, at_us, s.segment_index, attempt
         """)
 
     /// $1 hashes (NULL = all). The content hashes of every segment of an active job (`reel gc` keeps their parts).

@@ -1,0 +1,58 @@
+#ifndef REEL_CMICROHTTPD_SHIM_H
+#define REEL_CMICROHTTPD_SHIM_H
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/* Swift cannot call C variadic functions, so these fixed-argument wrappers pass libmicrohttpd its options. */
+
+/** What reel_mhd_start configures: every limit a hostile client meets. */
+struct reel_mhd_limits {
+    unsigned int connection_limit;      /* open connections at once */
+    unsigned int per_ip_limit;          /* open connections from one address */
+    unsigned int timeout_seconds;       /* an idle or slow connection is closed after this */
+    size_t connection_memory;           /* per-connection buffer: bounds the request line and headers */
+};
+
+/** Starts a daemon with one thread per connection, bound to `addr`; NULL when it cannot. */
+static inline struct MHD_Daemon *reel_mhd_start(const struct sockaddr *addr, int ipv6, struct reel_mhd_limits limits,
+                                                MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                MHD_RequestCompletedCallback completed, void *completed_cls) {
+    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL
+                       | MHD_USE_ERROR_LOG | (ipv6 ? MHD_USE_IPv6 : 0);
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_CONNECTION_LIMIT, limits.connection_limit,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits.per_ip_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, limits.timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.connection_memory,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_END);
+}
+
+/** The port the daemon listens on (useful after binding port 0); 0 when unknown. */
+static inline uint16_t reel_mhd_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+/** The MHD_Result values as plain ints, for Swift's @convention(c) closures. */
+static inline enum MHD_Result reel_mhd_yes(void) { return MHD_YES; }
+static inline enum MHD_Result reel_mhd_no(void) { return MHD_NO; }
+
+/** A response holding a copy of `size` bytes at `data` (NULL with size 0 is an empty body). */
+static inline struct MHD_Response *reel_mhd_response_copy(size_t size, const void *data) {
+    static const char empty = 0;
+    return MHD_create_response_from_buffer(size, (void *) (data ? data : &empty), MHD_RESPMEM_MUST_COPY);
+}
+
+/** The value kinds, as functions: the header's deprecation macros hide the enum constants from Swift. */
+static inline enum MHD_ValueKind reel_mhd_header_kind(void) { return MHD_HEADER_KIND; }
+static inline enum MHD_ValueKind reel_mhd_cookie_kind(void) { return MHD_COOKIE_KIND; }
+static inline enum MHD_ValueKind reel_mhd_query_kind(void) { return MHD_GET_ARGUMENT_KIND; }
+
+#endif

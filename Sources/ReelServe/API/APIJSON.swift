@@ -1,0 +1,46 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+/// The JSON shapes of `/api/v1` and the event stream: snake_case keys, ISO-8601 UTC times, seconds as numbers.
+/// Jobs, segments and workers are `FarmJSON`'s, the shapes `reel … --json` prints too (docs/json.md).
+/// Every string comes from the database or a user and is data, never markup: the pages set it with
+/// `textContent` only.
+enum APIJSON {
+    /// One job with its progress, as the jobs page lists it.
+    static func job(_ s: JobStatus, now: Date) -> [String: Any] { FarmJSON.jobSummary(s) }
+
+    /// One segment of the strip.
+    static func segment(_ s: Segment, now: Date) -> [String: Any] { FarmJSON.segment(s, now: now) }
+
+    /// One worker, with its status as people read it (working, idle, draining, stopped, gone).
+    static func worker(_ w: WorkerInfo, now: Date, goneAfter: Duration) -> [String: Any] {
+        FarmJSON.worker(w, now: now, goneAfter: goneAfter)
+    }
+
+    static func event(_ e: QueueEvent) -> [String: Any] {
+        var out: [String: Any] = ["id": e.id, "at": iso(e.at), "worker": e.workerID as Any, "message": e.message as Any]
+        switch e.change {
+        case .job(let from, let to):
+            out["subject"] = "job"; out["from"] = from?.rawValue as Any; out["to"] = to.rawValue
+        case .segment(let index, let from, let to):
+            out["subject"] = "segment"; out["segment"] = index; out["from"] = from?.rawValue as Any; out["to"] = to.rawValue
+        }
+        return out
+    }
+
+    static func marks(_ m: TimelineMarks?) -> Any {
+        guard let m else { return NSNull() }
+        return ["frame_rate": m.frameRate,
+                "transitions": m.transitions.map { ["start": $0.start, "end": $0.end, "kind": $0.kind] as [String: Any] }]
+    }
+
+    static func seconds(_ d: Duration) -> Double { FarmJSON.seconds(d) }
+
+    static func iso(_ date: Date) -> String { FarmJSON.time(date) }
+
+    /// Serialises for the wire: sorted keys, `/` unescaped, nil, NaN and infinities as null (`FarmJSON.data`).
+    static func data(_ object: Any) -> Data {
+        (try? FarmJSON.data(object, pretty: false)) ?? Data("null".utf8)
+    }
+}

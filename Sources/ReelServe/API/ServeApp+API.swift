@@ -1,0 +1,130 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+extension ServeApp {
+    func api(_ request: HTTPRequest, method: String, parts: [String]) -> HTTPResponse {
+        guard parts.first == "v1" else { return .error(404, "the API is at /api/v1/") }
+        let p = Array(parts.dropFirst())
+        switch (method, p.count, p.first) {
+        case ("GET", 1, "jobs"): return jobs(request)
+        case ("GET", 1, "workers"): return json(["workers": (overview()["workers"] as? [Any]) ?? []])
+        case ("GET", 1, "session"): return json(auth.describe(request))
+        case ("POST", 1, "session"): return auth.signIn(request)
+        case ("DELETE", 1, "session"): return auth.signOut(request)
+        case (_, 2..., "jobs"):
+            guard let id = Self.id(p[1]) else { return .error(404, "\"\(p[1])\" is not a job id") }
+            return job(request, method: method, id: id, rest: Array(p.dropFirst(2)))
+        default: return .error(404, "no such API address: \(request.path)")
+        }
+    }
+
+    private func job(_ request: HTTPRequest, method: String, id: Int64, rest: [String]) -> HTTPResponse {
+        switch (method, rest.count, rest.first) {
+        case ("GET", 0, _): return jobDetail(id)
+        case ("POST", 1, "cancel"), ("POST", 1, "retry"), ("POST", 1, "priority"):
+            if let refusal = auth.refusal(request) { return refusal }
+            return write(rest[0], id: id, body: request.body)
+        case ("GET", 1, "poster.jpg"): return poster(id)
+        case ("GET", 3, "segments") where rest[2] == "thumbnail.jpg":
+            guard let index = Int(rest[1]), index >= 0, rest[1].utf8.count <= 9 else { return .error(404, "no such segment") }
+            return thumbnail(id, index: index)
+        case (_, 1, "cancel"), (_, 1, "retry"), (_, 1, "priority"): return .error(405, "use POST")
+        default: return .error(404, "no such API address: \(request.path)")
+        }
+    }
+
+    private func overview() -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: hub.snapshot().overviewJSON) as? [String: Any]) ?? [:]
+    }
+
+    /// The newest jobs, filtered: `state` (comma-separated), `q` (a case-insensitive part of the name), `limit`.
+    private func jobs(_ request: HTTPRequest) -> HTTPResponse {
+        let states = Set((request.query["state"] ?? "").split(separator: ",").map(String.init))
+        if let bad = states.first(where: { JobState(rawValue: $0) == nil }) {
+            return .error(400, "unknown state \"\(bad)\"; one of \(JobState.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let q = (request.query["q"] ?? "").lowercased()
+        let limit = request.query["limit"].flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 500
+        var all = overview()
+        let jobs = ((all["jobs"] as? [[String: Any]]) ?? []).filter { j in
+            (states.isEmpty || states.contains(j["state"] as? String ?? ""))
+                && (q.isEmpty || (j["name"] as? String ?? "").lowercased().contains(q))
+        }
+        all["jobs"] = Array(jobs.prefix(limit))
+        return json(all)
+    }
+
+    private func jobDetail(_ id: Int64) -> HTTPResponse {
+        let snapshot = hub.snapshot()
+        if let cached = snapshot.detailJSON[id] { return .bytes(cached, type: "application/json") }
+        do {
+            let status = try hub.queue.jobStatus(id)
+            let detail = JobDetail(status: status, segments: try hub.queue.segmentList(jobID: id))
+            return .bytes(HubJSON.detail(detail, at: Date()), type: "application/json")
+        } catch QueueError.jobNotFound {
+            return .error(404, "job \(id) does not exist")
+        } catch {
+            return .error(503, "the database cannot be read: \(error)")
+        }
+    }
+
+    private func write(_ action: String, id: Int64, body: Data) -> HTTPResponse {
+        guard let writer else { return .error(403, "this server is read-only") }
+        do {
+            let result: [String: Any]
+            switch action {
+            case "cancel": result = ["job": id, "canceled": try writer.jobCancel(id)]
+            case "retry": result = ["job": id, "requeued_segments": try writer.jobRetry(id)]
+            default:
+                guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                      let value = object["priority"] as? Int, (-1_000_000...1_000_000).contains(value) else {
+                    return .error(400, "send {\"priority\": n} with n from -1000000 to 1000000 (higher runs first)")
+                }
+                result = ["job": id, "priority": value, "previous": try writer.jobPrioritySet(id, priority: value)]
+            }
+            hub.kick()
+            return json(result)
+        } catch QueueError.jobNotFound {
+            return .error(404, "job \(id) does not exist")
+        } catch {
+            return .error(503, "\(action) failed: \(error)")
+        }
+    }
+
+    private func thumbnail(_ id: Int64, index: Int) -> HTTPResponse {
+        guard let images else { return .error(404, "this server has no part store (--storage)") }
+        do {
+            // The strip's own snapshot when a page watches the job: a page of 1,000 thumbnails costs no query each.
+            let watched = hub.snapshot().details[id]
+            let job = try watched?.status.job ?? hub.queue.jobGet(id)
+            guard let segment = try (watched?.segments ?? hub.queue.segmentList(jobID: id)).first(where: { $0.index == index }),
+                  segment.state == .done else { return .error(404, "segment \(index) of job \(id) is not done") }
+            guard let data = images.thumbnail(job, segment) else { return .error(404, "no thumbnail for segment \(index)") }
+            return .bytes(data, type: "image/jpeg", cache: "private, max-age=86400")
+        } catch QueueError.jobNotFound {
+            return .error(404, "job \(id) does not exist")
+        } catch {
+            return .error(503, "the database cannot be read: \(error)")
+        }
+    }
+
+    private func poster(_ id: Int64) -> HTTPResponse {
+        guard let images else { return .error(404, "this server has no part store (--storage)") }
+        do {
+            let watched = hub.snapshot().details[id]
+            let job = try watched?.status.job ?? hub.queue.jobGet(id)
+            guard job.state == .done else { return .error(404, "job \(id) is not done") }
+            guard let data = images.poster(job, try watched?.segments ?? hub.queue.segmentList(jobID: id)) else {
+                return .error(404, "job \(id) has no poster")
+            }
+            return .bytes(data, type: "image/jpeg", cache: "private, max-age=3600")
+        } catch QueueError.jobNotFound {
+            return .error(404, "job \(id) does not exist")
+        } catch {
+            return .error(503, "the database cannot be read: \(error)")
+        }
+    }
+
+    func json(_ object: Any) -> HTTPResponse { .bytes(APIJSON.data(object), type: "application/json") }
+}

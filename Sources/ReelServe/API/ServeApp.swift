@@ -1,0 +1,82 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+/// `reel serve`'s routes: pages, the JSON API, the event stream, metrics and images.
+///
+///     GET  /  /jobs/{id}  /workers                   pages (HTML; data arrives from the API and /events)
+///     GET  /static/app.css  /static/app.js
+///     GET  /api/v1/jobs[?state=running,queued&q=text&limit=n]   /api/v1/jobs/{id}   /api/v1/workers
+///     POST /api/v1/jobs/{id}/cancel  …/retry  …/priority {"priority": n}      (token; absent with --read-only)
+///     GET|POST|DELETE /api/v1/session                 sign in with the token for the pages
+///     GET  /api/v1/jobs/{id}/segments/{index}/thumbnail.jpg   /api/v1/jobs/{id}/poster.jpg
+///     GET  /events[?job=id]   server-sent events      GET /metrics   Prometheus text      GET /healthz
+public final class ServeApp: Sendable {
+    public struct Images: Sendable {
+        /// The JPEG of a done segment's first frame (made now if missing); nil when there is none.
+        public var thumbnail: @Sendable (Job, Segment) -> Data?
+        /// The poster frame of a published job, given its segments; nil when there is none.
+        public var poster: @Sendable (Job, [Segment]) -> Data?
+        public init(thumbnail: @escaping @Sendable (Job, Segment) -> Data?,
+                    poster: @escaping @Sendable (Job, [Segment]) -> Data?) {
+            self.thumbnail = thumbnail
+            self.poster = poster
+        }
+    }
+
+    let hub: FarmHub
+    let auth: Auth
+    let writer: (any SegmentQueue)?
+    let images: Images?
+    let metrics: @Sendable (HubSnapshot) -> String
+
+    /// - Parameters:
+    ///   - writer: the queue that cancel, retry and priority go to (nil with `--read-only`).
+    ///   - metrics: renders `/metrics` from a snapshot.
+    public init(hub: FarmHub, token: String?, writer: (any SegmentQueue)?, images: Images?,
+                metrics: @escaping @Sendable (HubSnapshot) -> String) {
+        self.hub = hub
+        self.auth = Auth(token: token, readOnly: writer == nil)
+        self.writer = writer
+        self.images = images
+        self.metrics = metrics
+    }
+
+    /// Answers one request; never throws and never traps on what a client sends.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.pathParts
+        let method = request.method == "HEAD" ? "GET" : request.method
+        switch (method, parts.first) {
+        case (_, "api"): return api(request, method: method, parts: Array(parts.dropFirst()))
+        case ("GET", nil): return .html(Pages.jobs)
+        case ("GET", "jobs") where parts.count == 2 && Self.id(parts[1]) != nil: return .html(Pages.job)
+        case ("GET", "workers") where parts.count == 1: return .html(Pages.workers)
+        case ("GET", "static") where parts.count == 2: return Assets.file(parts[1])
+        case ("GET", "events") where parts.count == 1: return events(request)
+        case ("GET", "metrics") where parts.count == 1:
+            return .text(200, metrics(hub.snapshot()), type: "text/plain; version=0.0.4; charset=utf-8")
+        case ("GET", "healthz") where parts.count == 1: return .text(200, "ok\n")
+        case (_, let first) where method != "GET" && [nil, "jobs", "workers", "events", "metrics", "healthz"].contains(first):
+            return .error(405, "\(request.method) is not allowed here")
+        default: return .error(404, "no such page: \(request.path)")
+        }
+    }
+
+    private func events(_ request: HTTPRequest) -> HTTPResponse {
+        var job: Int64?
+        if let text = request.query["job"] {
+            guard let id = Self.id(text) else { return .error(400, "job must be a job id") }
+            job = id
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                                                  ("X-Accel-Buffering", "no")],
+                            body: .stream(EventStream(hub: hub, job: job, keepAlive: hub.options.keepAlive)))
+    }
+
+    /// A positive decimal id of at most 18 digits (so it fits Int64 without a trap).
+    static func id(_ text: String) -> Int64? {
+        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }),
+              let v = Int64(text), v > 0 else { return nil }
+        return v
+    }
+}

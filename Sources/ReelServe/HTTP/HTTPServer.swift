@@ -1,0 +1,62 @@
+import CMicroHTTPD
+import Foundation
+
+/// An HTTP server on libmicrohttpd, one thread per connection. The only user of libmicrohttpd: requests are
+/// parsed by the library (no hand-written HTTP parsing) and handed to `handler` as `HTTPRequest`s. A handler
+/// may block (database reads); an event stream's `read` blocks its own connection's thread only.
+public final class HTTPServer: @unchecked Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    let handler: Handler
+    let limits: HTTPLimits
+    private var daemon: OpaquePointer?
+    /// The port bound (the one asked for, or the one the kernel chose for port 0).
+    public private(set) var port: UInt16 = 0
+    public let address: ListenAddress
+
+    /// Binds `listen` and starts serving at once.
+    /// - Throws: `ServeError.start` when the address cannot be bound (in use, not local, no permission).
+    public init(listen: ListenAddress, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler) throws {
+        self.handler = handler
+        self.limits = limits
+        self.address = listen
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let c = reel_mhd_limits(connection_limit: UInt32(clamping: limits.connections),
+                                per_ip_limit: UInt32(clamping: limits.connectionsPerAddress),
+                                timeout_seconds: UInt32(clamping: limits.idleTimeoutSeconds),
+                                connection_memory: limits.connectionMemory)
+        daemon = try Self.withSocketAddress(listen) { addr in
+            reel_mhd_start(addr, listen.isIPv6 ? 1 : 0, c, accessCallback, me, completedCallback, me)
+        }
+        guard let daemon else {
+            throw ServeError.start("cannot listen on \(listen): \(String(cString: strerror(errno))) "
+                                   + "(is another server on that port?)")
+        }
+        port = reel_mhd_port(daemon)
+    }
+
+    deinit { stop() }
+
+    /// Stops accepting, closes every connection and waits for their threads. Call `ResponseStream.close` on open
+    /// streams first (the event hub does), or their threads keep the stop waiting until their next read returns.
+    public func stop() {
+        guard let d = daemon else { return }
+        daemon = nil
+        MHD_stop_daemon(d)
+    }
+
+    private static func withSocketAddress<T>(_ a: ListenAddress, _ body: (UnsafePointer<sockaddr>) -> T) throws -> T {
+        if a.isIPv6 {
+            var s = sockaddr_in6()
+            s.sin6_family = sa_family_t(AF_INET6)
+            s.sin6_port = a.port.bigEndian
+            guard inet_pton(AF_INET6, a.host, &s.sin6_addr) == 1 else { throw ServeError.usage("bad address \(a)") }
+            return withUnsafePointer(to: &s) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+        }
+        var s = sockaddr_in()
+        s.sin_family = sa_family_t(AF_INET)
+        s.sin_port = a.port.bigEndian
+        guard inet_pton(AF_INET, a.host, &s.sin_addr) == 1 else { throw ServeError.usage("bad address \(a)") }
+        return withUnsafePointer(to: &s) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+    }
+}

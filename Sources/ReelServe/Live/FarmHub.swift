@@ -1,0 +1,121 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+import Synchronization
+
+/// The one reader of the database for every page, stream and scrape. It refreshes a shared snapshot when the
+/// queue announces a change (LISTEN/NOTIFY, debounced into batches) or every `pollInterval` as a backup, and
+/// only while someone looks. Open pages and event streams read the snapshot: 50 streams cost the same
+/// queries as one. A watched job's detail (its segment strip) is part of the snapshot while a stream watches it.
+public final class FarmHub: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Refresh at least this often while someone looks (heartbeat-driven numbers change without events).
+        public var pollInterval: Duration = .seconds(2)
+        /// Notifications within this much of each other are one change batch.
+        public var debounce: Duration = .milliseconds(150)
+        /// Stop refreshing when nobody has looked for this long and no stream is open.
+        public var idleAfter: Duration = .seconds(60)
+        /// Heartbeats silent this long mean a worker is gone.
+        public var goneAfter: Duration = .seconds(120)
+        /// An event stream sends a comment this often when nothing changed; a client that left is noticed then.
+        public var keepAlive: Duration = .seconds(15)
+        /// How many of the newest jobs the snapshot holds.
+        public var jobLimit: Int = 500
+        public init() {}
+    }
+
+    let queue: any SegmentQueue
+    let options: Options
+    private let makeWaiter: @Sendable () throws -> any QueueWaiter
+    let cond = NSCondition()
+    var state = HubState()
+    private let refreshes = Atomic<Int>(0)
+    private let refreshLock = NSLock()
+
+    /// - Parameter waiter: makes a LISTENer on the queue's event channel (a fresh one after a connection loss).
+    public init(queue: any SegmentQueue, options: Options = Options(),
+                waiter: @escaping @Sendable () throws -> any QueueWaiter) {
+        self.queue = queue
+        self.options = options
+        self.makeWaiter = waiter
+    }
+
+    /// Snapshot refreshes so far: each is one batch of queries, whatever the number of clients.
+    public var refreshCount: Int { refreshes.load(ordering: .relaxed) }
+
+    /// Starts the refresher thread.
+    public func start() {
+        let t = Thread { [self] in run() }
+        t.name = "reel-serve-hub"
+        t.start()
+    }
+
+    /// Ends the refresher and every open stream.
+    public func close() {
+        cond.lock(); state.closed = true; cond.broadcast(); cond.unlock()
+    }
+
+    /// The current snapshot, refreshed first if it is older than the poll interval. Marks demand.
+    public func snapshot() -> HubSnapshot {
+        cond.lock()
+        state.lastDemand = Date()
+        let stale = state.snapshot.version == 0
+            || Date().timeIntervalSince(state.snapshot.at) > APIJSON.seconds(options.pollInterval)
+        cond.unlock()
+        if stale { refresh() }
+        cond.lock(); defer { cond.unlock() }
+        return state.snapshot
+    }
+
+    /// Asks for a refresh soon (after a write action, or when a stream starts watching a job).
+    public func kick() {
+        cond.lock(); state.kicked = true; state.lastDemand = Date(); cond.unlock()
+    }
+
+    private func run() {
+        var waiter: (any QueueWaiter)?
+        var lastRefresh = Date.distantPast
+        while !isClosed {
+            if waiter == nil { waiter = try? makeWaiter() }
+            var woke = false
+            if let w = waiter {
+                do { woke = try w.wait(timeout: .milliseconds(100)) } catch { waiter = nil }
+            } else {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            if woke { Thread.sleep(forTimeInterval: APIJSON.seconds(options.debounce)) }
+            let (wanted, kicked) = takeDemand()
+            let due = Date().timeIntervalSince(lastRefresh) >= APIJSON.seconds(options.pollInterval)
+            if wanted && (woke || kicked || due) {
+                refresh()
+                lastRefresh = Date()
+            }
+        }
+    }
+
+    private var isClosed: Bool { cond.lock(); defer { cond.unlock() }; return state.closed }
+
+    /// Whether anyone looks (a stream, or a request within `idleAfter`), and whether a refresh was asked for.
+    private func takeDemand() -> (Bool, Bool) {
+        cond.lock(); defer { cond.unlock() }
+        let kicked = state.kicked
+        state.kicked = false
+        let recent = Date().timeIntervalSince(state.lastDemand) < APIJSON.seconds(options.idleAfter)
+        return (state.streams > 0 || recent, kicked)
+    }
+
+    /// Reads the database once and publishes a new snapshot; concurrent callers share one refresh.
+    func refresh() {
+        guard refreshLock.try() else { refreshLock.lock(); refreshLock.unlock(); return }
+        defer { refreshLock.unlock() }
+        refreshes.add(1, ordering: .relaxed)
+        cond.lock()
+        let watched = Array(state.watchers.keys)
+        cond.unlock()
+        let read = HubReader(queue: queue, options: options).read(watched: watched)
+        cond.lock()
+        state.publish(read)
+        cond.broadcast()
+        cond.unlock()
+    }
+}

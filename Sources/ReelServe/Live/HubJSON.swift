@@ -1,0 +1,68 @@
+import Foundation
+import ReelFarm
+import ReelQueue
+
+/// The encodings a snapshot publishes, made once per refresh and shared by every client.
+enum HubJSON {
+    static func overview(_ s: HubSnapshot) -> Data {
+        APIJSON.data(overviewObject(s))
+    }
+
+    static func overviewObject(_ s: HubSnapshot) -> [String: Any] {
+        let goneAfter = Duration.seconds(120)
+        let live = s.workers.filter { ["working", "idle", "draining"].contains($0.status(now: s.at, goneAfter: goneAfter)) }
+        let jobs = s.statuses.map { APIJSON.job($0, now: s.at) }
+        let active = s.statuses.filter { $0.job.state.isActive }
+        return [
+            "version": s.version, "at": APIJSON.iso(s.at), "error": s.error as Any,
+            "jobs": jobs,
+            "workers": s.workers.map { APIJSON.worker($0, now: s.at, goneAfter: goneAfter) },
+            "totals": [
+                "jobs_active": active.count,
+                "segments_queued": active.reduce(0) { $0 + ($1.segmentsByState[.available] ?? 0) },
+                "segments_running": active.reduce(0) { $0 + ($1.segmentsByState[.running] ?? 0) },
+                "oldest_queued_seconds": s.metrics?.oldestQueuedAge.map(APIJSON.seconds) as Any,
+                "workers_live": live.count,
+                "fps": active.compactMap(\.framesPerSecond).reduce(0, +),
+            ] as [String: Any],
+            "chart": [
+                "frames_per_minute": s.metrics?.framesPerMinute as Any,
+                "queue_depth": s.depth.map { [APIJSON.iso($0.at), $0.segments] as [Any] },
+            ] as [String: Any],
+        ]
+    }
+
+    static func detail(_ d: JobDetail, at: Date) -> Data {
+        APIJSON.data(detailObject(d, at: at))
+    }
+
+    static func detailObject(_ d: JobDetail, at: Date) -> [String: Any] {
+        let marks = (try? RenderRequest.decoded(d.status.job.composition))?.marks
+        var job = APIJSON.job(d.status, now: at)
+        job["duration_seconds"] = marks?.seconds(ofFrames: d.status.job.frameCount) as Any
+        let thumbnails = Set(d.segments.filter { $0.state == .done }.map(\.index))
+        return [
+            "at": APIJSON.iso(at),
+            "job": job,
+            "marks": APIJSON.marks(marks),
+            "segments": d.segments.map { s -> [String: Any] in
+                var o = APIJSON.segment(s, now: at)
+                o["thumbnail"] = thumbnails.contains(s.index)
+                    ? "/api/v1/jobs/\(d.status.job.id)/segments/\(s.index)/thumbnail.jpg" : NSNull()
+                return o
+            },
+            "stitch": ["state": stitchState(d.status.job), "attempt": d.status.job.stitchAttempt] as [String: Any],
+            "poster": d.status.job.state == .done ? "/api/v1/jobs/\(d.status.job.id)/poster.jpg" : NSNull(),
+        ]
+    }
+
+    static func stitchState(_ job: Job) -> String {
+        switch job.state {
+        case .queued, .running: "waiting for segments"
+        case .stitching: "stitching"
+        case .done: "published"
+        case .failed: job.error?.hasPrefix("stitch") == true ? "failed" : "not reached"
+        case .canceled: "canceled"
+        }
+    }
+}

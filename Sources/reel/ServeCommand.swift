@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+import Synchronization
+import ReelFarm
+import ReelQueue
+import ReelRender
+import ReelServe
+
+extension FarmCommands {
+    /// `reel serve`: runs until SIGINT or SIGTERM. Options: `Specs.serve`.
+    static func serve(_ args: [String]) throws -> Int32 {
+        guard let parsed = try Specs.serve.parse(args) else { return 0 }
+        _ = try parsed.positionals()
+        let env = ProcessInfo.processInfo.environment
+        let listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")
+        let readOnly = parsed.flag("read-only")
+        let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
+        let base = configuration(parsed)
+        var read = base
+        read.applicationName = "reel serve"
+        read.role = try DatabaseRoles(base).monitorRole()
+        let readConfiguration = read
+        let reader = try PostgresSegmentQueue(read)
+        let writer = token == nil ? nil : try PostgresSegmentQueue(base)
+        let hub = FarmHub(queue: reader, waiter: {
+            try QueueListener(configuration: readConfiguration,
+                              channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
+        })
+        let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
+        let app = ServeApp(hub: hub, token: token, writer: writer, images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
+                           metrics: { _ in "" })
+        let server = try HTTPServer(listen: listen, handler: { app.handle($0) })
+        hub.start()
+        announce(server, read: read, writable: writer != nil, images: store != nil)
+        waitForSignal()
+        writeErr("reel serve: stopping\n")
+        hub.close()
+        server.stop()
+        return 0
+    }
+
+    private static func readToken(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError(message: "--token-file \(path): cannot be read")
+        }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count >= 16, !token.contains(where: \.isNewline) else {
+            throw UsageError(message: "--token-file \(path): the token must be one line of at least 16 characters")
+        }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            writeErr("reel serve: warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")
+        }
+        return token
+    }
+
+    private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool) {
+        let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
+        print("reel serve: listening on http://\(host):\(server.port)/")
+        print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
+        print("  " + (writable ? "cancel, retry and priority need the token" : "read-only: no write actions"))
+        if !images { print("  no --storage: thumbnails and posters are not shown") }
+        if !server.address.isLoopback {
+            print("  listening beyond this machine: put TLS in front of it (the token travels in each write)")
+        }
+        fflush(nil)
+    }
+
+    private static func waitForSignal() {
+        let done = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { done.signal() }
+            s.resume()
+            sources.append(s)
+        }
+        done.wait()
+        sources.forEach { $0.cancel() }
+    }
+}
+
+/// Where `reel serve` finds images: thumbnails and posters in the part store, made on demand (with the same
+/// compositor as the workers) for parts finished before thumbnails existed.
+final class ServeImages: Sendable {
+    private let store: PartStore
+    private let projects: ProjectCache
+    /// The jobs whose projects `projects` holds, oldest first; a long-running server keeps at most 16.
+    private let recent = Mutex<[Int64]>([])
+
+    init(store: PartStore, mediaRoots: [String]) {
+        self.store = store
+        projects = ProjectCache(mediaRoots: mediaRoots)
+    }
+
+    var images: ServeApp.Images {
+        ServeApp.Images(thumbnail: { [self] job, segment in thumbnail(job, segment) }, poster: { [self] job, segments in poster(job, segments) })
+    }
+
+    private func thumbnail(_ job: Job, _ segment: Segment) -> Data? {
+        if let path = SegmentThumbnail.existing(for: segment, store: store) { return FileManager.default.contents(atPath: path) }
+        remember(job.id)
+        do {
+            return FileManager.default.contents(atPath: try SegmentThumbnail.ensure(for: segment, of: job, store: store,
+                                                                                    projects: projects))
+        } catch {
+            writeErr("reel serve: warning: no thumbnail for job \(job.id) segment \(segment.index): \(error)\n")
+            return nil
+        }
+    }
+
+    private func poster(_ job: Job, _ segments: [Segment]) -> Data? {
+        do {
+            return FileManager.default.contents(atPath: try JobPoster.ensure(for: job, segments: segments, store: store))
+        } catch {
+            writeErr("reel serve: warning: no poster for job \(job.id): \(error)\n")
+            return nil
+        }
+    }
+
+    private func remember(_ id: Int64) {
+        let evicted: [Int64] = recent.withLock { ids in
+            guard !ids.contains(id) else { return [] }
+            ids.append(id)
+            let extra = Array(ids.dropLast(16))
+            ids.removeFirst(extra.count)
+            return extra
+        }
+        evicted.forEach(projects.remove)
+    }
+}
