@@ -69,10 +69,7 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     func emitJSON(_ object: [String: Any]) {
-        guard let data = try? FarmJSON.data(object.compactMapValues { v -> Any? in
-            if case Optional<Any>.none = v as Any? { return NSNull() }
-            return v
-        }, pretty: false) else { return }
+        guard let data = try? FarmJSON.data(object, pretty: false) else { return }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 

@@ -4,7 +4,8 @@ import ReelModel
 
 /// reel — the command line. Thin: each command parses its arguments and calls the library.
 /// Exit status: 0 success, 1 failure (or an invalid composition), 2 usage error, 130 interrupted.
-/// Every message to standard error starts `reel COMMAND: ` (`reel: ` before a command is known).
+/// Every error and warning starts `reel COMMAND: ` (`reel: ` before a command is known); progress and the
+/// worker's log lines are not errors and have none.
 enum CLI {
   static let commands: [String: (summary: String, run: @Sendable ([String]) throws -> Int32)] = [
     "validate": ("check a composition and report every problem", Commands.validate),
