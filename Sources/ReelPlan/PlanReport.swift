@@ -2,7 +2,7 @@ import Foundation
 import ReelModel
 
 /// What `reel plan` prints: the instructions and segments of a plan as plain values with stable
-/// keys. Times are exact strings ("7.5", "1001/30000" seconds), never floating point.
+/// snake_case keys. Times are exact strings ("7.5", "1001/30000" seconds), never floating point.
 public struct PlanReport: Codable, Sendable, Equatable {
     public struct Layer: Codable, Sendable, Equatable {
         /// "V0", "V1"…
@@ -29,6 +29,10 @@ public struct PlanReport: Codable, Sendable, Equatable {
         public var readFrom: String
         public var start: String
         public var end: String
+
+        enum CodingKeys: String, CodingKey {
+            case kind, asset, readFrom = "read_from", start, end
+        }
     }
 
     public struct Segment: Codable, Sendable, Equatable {
@@ -43,6 +47,10 @@ public struct PlanReport: Codable, Sendable, Equatable {
         public var titles: [Int]
         public var audioItems: [Int]
         public var decode: [Read]
+
+        enum CodingKeys: String, CodingKey {
+            case index, frames, start, end, samples, hash, titles, audioItems = "audio_items", decode
+        }
     }
 
     public var duration: String
@@ -52,6 +60,12 @@ public struct PlanReport: Codable, Sendable, Equatable {
     public var totalSamples: Int64
     public var instructions: [Instruction]
     public var segments: [Segment]
+
+    /// snake_case keys, like every JSON output of Reel (docs/json.md).
+    enum CodingKeys: String, CodingKey {
+        case duration, frameRate = "frame_rate", sampleRate = "sample_rate", totalFrames = "total_frames"
+        case totalSamples = "total_samples", instructions, segments
+    }
 
     /// Describes `plan`.
     public init(plan: Plan) {

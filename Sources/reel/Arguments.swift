@@ -1,6 +1,6 @@
 import ReelModel
 
-/// A usage error: exit status 2, with the command's usage printed.
+/// A usage error: exit status 2, printed as `reel COMMAND: message` (`reel COMMAND --help` has the options).
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
@@ -20,7 +20,9 @@ struct Arguments {
     ///   - options: names (without dashes) that take a value.
     ///   - flags: names that take none.
     ///   - short: short aliases, e.g. `["o": "output"]`.
-    init(_ args: [String], options: Set<String>, flags flagNames: Set<String>, short: [String: String] = [:]) throws {
+    ///   - command: the command's name, for the message that lists the options when none is close.
+    init(_ args: [String], options: Set<String>, flags flagNames: Set<String>, short: [String: String] = [:],
+         command: String) throws {
         var i = 0
         while i < args.count {
             let arg = args[i]
@@ -47,7 +49,9 @@ struct Arguments {
                 values[name, default: []].append(value)
             } else {
                 let known = options.union(flagNames).sorted()
-                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean --\($0)?" } ?? ""
+                let hint = Suggestion.closest(to: name, in: known).map { "; did you mean --\($0)?" }
+                    ?? (known.isEmpty ? "; reel \(command) takes no options"
+                                      : "; reel \(command) takes " + known.map { "--\($0)" }.joined(separator: ", "))
                 throw UsageError(message: "unknown option \(arg)\(hint)")
             }
         }

@@ -9,56 +9,45 @@ import ReelRender
 enum Commands {
     static let version = Reel.version
 
-    static func help(_ args: [String], _ text: String) -> Bool {
-        guard args.contains("--help") || args.contains("-h") else { return false }
-        print(text)
-        return true
-    }
-
     /// `reel validate comp.json`: every problem, one a line; exit 1 when there is any.
     static func validate(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel validate COMPOSITION [--json] [--media-map OLD=NEW]… [--offline slate]\n" + otioUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions, flags: ["json"])
+        guard let parsed = try Specs.validate.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         var request = try RenderRequest.reading(path)
         try request.applyOTIOOptions(parsed)
         let problems = Project.diagnostics(request)
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
-            let data = try JSONSerialization.data(withJSONObject: ["valid": problems.isEmpty, "problems": list],
-                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            print(try FarmJSON.string(["valid": problems.isEmpty, "problems": list]))
         } else if problems.isEmpty {
             let project = try Project(request)
-            printWarnings(project)
+            printWarnings(project, command: "validate")
             print("\(path): valid — \(project.plan.clips.count) clips, \(project.plan.duration.secondsText), "
                   + "\(project.plan.totalFrames) frames, \(project.plan.segments.count) segments")
         } else {
             for problem in problems { print(problem) }
-            writeErr("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
+            writeErr("reel validate: \(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n")
         }
         return problems.isEmpty ? 0 : 1
     }
 
     /// `reel plan comp.json [--segment-seconds S] [--json]`.
     static func plan(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel plan COMPOSITION [--segment-seconds S] [--json]\n" + otioUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions.union(["segment-seconds"]), flags: ["json"])
+        guard let parsed = try Specs.plan.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"))
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
-        printWarnings(project)
+        printWarnings(project, command: "plan")
         let report = try PlanReport(plan: project.plan)
-        print(parsed.flag("json") ? try report.json() : report.text())
+        print(parsed.flag("json") ? String(decoding: try FarmJSON.encode(report), as: UTF8.self) : report.text())
         if !parsed.flag("json") { markerLines(project.composition).forEach { print($0) } }
         return 0
     }
 
     /// `reel probe FILE [--json]`.
     static func probe(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel probe FILE [--json] [--keyframes]") { return 0 }
-        let parsed = try Arguments(args, options: [], flags: ["json", "keyframes"])
+        guard let parsed = try Specs.probe.parse(args) else { return 0 }
         let path = try parsed.positionals("a media file")[0]
         let facts = try MediaProbe.probe(path: path, scanKeyframes: parsed.flag("keyframes"))
         print(parsed.flag("json") ? try ProbeText.json(facts) : ProbeText.text(facts))
@@ -67,24 +56,20 @@ enum Commands {
 
     /// `reel thumbnails comp.json --at 0,2.5,10 -o dir/`.
     static func thumbnails(_ args: [String]) throws -> Int32 {
-        if help(args, "usage: reel thumbnails COMPOSITION --at T[,T…] -o DIR") { return 0 }
-        let parsed = try Arguments(args, options: ["at", "output"], flags: [], short: ["o": "output"])
+        guard let parsed = try Specs.thumbnails.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let at = parsed.value("at"), let dir = parsed.value("output") else {
             throw UsageError(message: "needs --at T[,T…] and -o DIR")
         }
-        let times = try at.split(separator: ",").map { text in
-            do { return try PlanOptions.parseSeconds(String(text), option: "--at") } catch {
-                throw UsageError(message: "\(error)")
-            }
-        }
+        let times = try at.split(separator: ",").map { try seconds(String($0), option: "--at") }
         let project = try Project(RenderRequest.reading(path))
         let renderer = SegmentRenderer(plan: project.plan, store: PartStore(root: NSTemporaryDirectory()))
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for t in times {
             let f = try project.composition.output.frameRate.frame(containing: RationalTime(t))
             guard f >= 0, f < project.plan.totalFrames else {
-                throw FarmError.other("--at \(t.exactDecimalOrFraction): outside the timeline (0 to \(project.plan.duration.secondsText))")
+                throw UsageError(message: "--at \(t.exactDecimalOrFraction): outside the timeline, which runs from 0 to "
+                                 + project.plan.duration.secondsText)
             }
             let file = "\(dir)/t\(t.exactDecimalOrFraction.replacingOccurrences(of: "/", with: "_"))s.png"
             try PNGImage.encode(try renderer.picture(atFrame: f), to: file)

@@ -7,8 +7,6 @@ import ReelRender
 /// The database comes from `--db`, `REEL_DATABASE_URL`, or libpq's own environment (PGHOST, PGUSER,
 /// PGDATABASE, PGPASSFILE/.pgpass). Shared storage from `--storage` or `REEL_STORAGE`.
 enum FarmCommands {
-    static let dbOptions: Set<String> = ["db", "schema"]
-
     static func queue(_ parsed: Arguments) throws -> PostgresSegmentQueue {
         try PostgresSegmentQueue(configuration(parsed))
     }
@@ -43,10 +41,7 @@ enum FarmCommands {
     /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
     /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker and monitor roles and grants exactly their rights (run as the owner).
     static func db(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel db migrate [--roles] [--db URL] [--schema NAME]\n       reel db roles [--db URL] [--schema NAME] [--json]") {
-            return 0
-        }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json", "roles"])
+        guard let parsed = try Specs.db.parse(args) else { return 0 }
         switch try parsed.positionals("a subcommand (migrate or roles)") {
         case ["migrate"]: return try migrate(parsed)
         case ["roles"]: return try roles(parsed)
@@ -66,7 +61,7 @@ enum FarmCommands {
     static func roles(_ parsed: Arguments) throws -> Int32 {
         let r = try DatabaseRoles(configuration(parsed)).apply()
         if r.ownerIsSuperuser {
-            writeErr("reel db roles: warning: \(r.owner) is a superuser; run migrations as a plain owner role (deploy/README.md)\n")
+            Commands.warn("db", "\(r.owner) is a superuser; run migrations as a plain owner role (deploy/README.md)")
         }
         if parsed.flag("json") {
             try printJSON(["schema": r.schema, "owner": r.owner, "worker_role": r.worker, "monitor_role": r.monitor,
@@ -80,18 +75,7 @@ enum FarmCommands {
 
     /// `reel submit comp.json -o OUT [--priority P] [--name N]`: prints the job id.
     static func submit(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, """
-            usage: reel submit COMPOSITION -o OUT [--priority P] [--name N] [--segment-seconds S] [--preset P]
-                               [--lossless] [--max-attempts N] [--tags a,b] [--storage DIR] [--media-root DIR]…
-                               [--output-root DIR]… [--db URL] [--json]
-              --output-root DIR   -o must lie under DIR (repeatable; also REEL_OUTPUT_ROOTS, colon-separated),
-                                  never inside the part store or through a link; a path another active job
-                                  writes is refused
-            """ + "\n" + Commands.otioUsage) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["output", "priority", "name", "segment-seconds", "preset",
-                                                                   "max-attempts", "tags", "storage", "media-root",
-                                                                   "output-root"]).union(Commands.otioOptions),
-                                   flags: ["lossless", "json"], short: ["o": "output"])
+        guard let parsed = try Specs.submit.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
@@ -100,7 +84,7 @@ enum FarmCommands {
         try request.applyOTIOOptions(parsed)
         let store = try storage(parsed)
         let project = try Project(request, mediaRoots: mediaRoots(parsed))
-        Commands.printWarnings(project)
+        Commands.printWarnings(project, command: "submit")
         let coordinator = Coordinator(queue: try queue(parsed), store: store)
         let submission = try coordinator.submit(
             project, output: Commands.absolute(output), name: parsed.value("name") ?? (path as NSString).lastPathComponent,
@@ -120,7 +104,6 @@ enum FarmCommands {
     }
 
     static func printJSON(_ object: Any) throws {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        print(String(decoding: data, as: UTF8.self))
+        print(try FarmJSON.string(object))
     }
 }

@@ -3,16 +3,9 @@ import ReelFarm
 import ReelQueue
 
 extension FarmCommands {
-    static let gcUsage = """
-        usage: reel gc [--older-than D] [--dry-run] [--storage DIR] [--db URL] [--schema NAME] [--json]
-          deletes parts and stale temporary files under DIR/parts that no queued, running or stitching job
-          references and that are older than D (default 7d; e.g. 30m, 36h, 7d)
-        """
-
     /// `reel gc`: see `PartCollector` for why it never deletes a part an in-flight job needs.
     static func gc(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, gcUsage) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["older-than", "storage"]), flags: ["dry-run", "json"])
+        guard let parsed = try Specs.gc.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let age = try parseAge(parsed.value("older-than") ?? "7d")
         let collector = PartCollector(store: try storage(parsed), olderThan: age, dryRun: parsed.flag("dry-run"))
@@ -38,12 +31,11 @@ extension FarmCommands {
     }
 
     static func json(_ r: PartCollector.Report) -> [String: Any] {
-        let time = ISO8601DateFormatter()
         let parts = r.parts.map { p -> [String: Any] in
-            ["content_hash": p.name, "files": p.files, "bytes": p.bytes, "modified_at": time.string(from: p.newest)]
+            ["content_hash": p.name, "files": p.files, "bytes": p.bytes, "modified_at": FarmJSON.time(p.newest)]
         }
         let temps = r.temporaryFiles.map { t -> [String: Any] in
-            ["path": t.files[0], "bytes": t.bytes, "modified_at": time.string(from: t.newest)]
+            ["path": t.files[0], "bytes": t.bytes, "modified_at": FarmJSON.time(t.newest)]
         }
         return ["dry_run": r.dryRun, "parts": parts, "temporary_files": temps, "bytes_freed": r.bytesFreed,
                 "kept_referenced": r.keptReferenced, "kept_young": r.keptYoung]

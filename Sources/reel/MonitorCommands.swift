@@ -5,8 +5,7 @@ import ReelQueue
 extension FarmCommands {
     /// `reel jobs [--state S] [--limit N] [--json]`.
     static func jobs(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel jobs [--state queued,running,…] [--limit N] [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["state", "limit"]), flags: ["json"])
+        guard let parsed = try Specs.jobs.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let states = try (parsed.value("state")?.split(separator: ",") ?? []).map { name -> JobState in
             guard let state = JobState(rawValue: String(name)) else {
@@ -27,8 +26,7 @@ extension FarmCommands {
 
     /// `reel status JOB [--json]`: segments by state, frames done, fps, ETA, failures with messages.
     static func status(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel status JOB [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        guard let parsed = try Specs.status.parse(args) else { return 0 }
         let status = try queue(parsed).jobStatus(try jobID(parsed))
         if parsed.flag("json") { try printJSON(Self.json(status)); return 0 }
         print(Self.statusText(status))
@@ -62,19 +60,14 @@ extension FarmCommands {
 
     /// `reel workers [--json]`: host, last seen, current segment, recent throughput.
     static func workers(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel workers [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        guard let parsed = try Specs.workers.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let workers = try queue(parsed).workerList()
         // Heartbeats come every lease/4 (15 s by default): two minutes of silence means the worker went away.
         let status = { (w: WorkerInfo) in w.status(now: Date(), goneAfter: .seconds(120)) }
         if parsed.flag("json") {
-            try printJSON(workers.map { w -> [String: Any] in
-                ["id": w.id, "host": w.host, "pid": w.pid, "version": w.version, "tags": w.tags, "state": status(w),
-                 "startedAt": Table.iso(w.startedAt), "lastSeenAt": Table.iso(w.lastSeenAt),
-                 "currentSegment": w.currentSegmentID as Any, "fps": w.recentFramesPerSecond as Any,
-                 "segmentsDone": w.segmentsDone]
-            })
+            let now = Date()
+            try printJSON(workers.map { FarmJSON.worker($0, now: now) })
             return 0
         }
         var table = Table(["WORKER", "STATE", "HOST", "PID", "LAST SEEN", "SEGMENT", "FPS", "DONE", "TAGS"])
@@ -89,8 +82,7 @@ extension FarmCommands {
 
     /// `reel cancel JOB`: running segments stop at the next frame; finished parts are kept.
     static func cancel(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel cancel JOB [--db URL]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        guard let parsed = try Specs.cancel.parse(args) else { return 0 }
         let id = try jobID(parsed)
         let canceled = try queue(parsed).jobCancel(id)
         print(canceled ? "job \(id) canceled; finished parts are kept" : "job \(id) is not active; nothing to cancel")
@@ -99,8 +91,7 @@ extension FarmCommands {
 
     /// `reel retry JOB`: requeues failed (and canceled) segments with fresh attempts.
     static func retry(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel retry JOB [--db URL]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: [])
+        guard let parsed = try Specs.retry.parse(args) else { return 0 }
         let id = try jobID(parsed)
         let count = try queue(parsed).jobRetry(id)
         print(count > 0 ? "job \(id): \(count) segment\(count == 1 ? "" : "s") requeued" : "job \(id): nothing to retry")
@@ -109,8 +100,7 @@ extension FarmCommands {
 
     /// `reel watch JOB`: a live progress bar until the job ends, woken by LISTEN/NOTIFY, polling as backup.
     static func watch(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, "usage: reel watch JOB [--db URL] [--json]") { return 0 }
-        let parsed = try Arguments(args, options: dbOptions, flags: ["json"])
+        guard let parsed = try Specs.watch.parse(args) else { return 0 }
         let id = try jobID(parsed)
         let queue = try self.queue(parsed)
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
@@ -123,8 +113,7 @@ extension FarmCommands {
                            eta: s.eta?.secondsDouble)
             if !s.tagsNoLiveWorkerHas.isEmpty, !warnedTags {
                 warnedTags = true
-                display.message("warning: no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", "))",
-                                event: "warning")
+                display.warn("watch", "no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", "))")
             }
             if !s.job.state.isActive {
                 display.finish()
@@ -135,24 +124,9 @@ extension FarmCommands {
         }
     }
 
-    static func json(_ job: Job) -> [String: Any] {
-        ["id": job.id, "name": job.name, "owner": job.owner, "state": job.state.rawValue, "priority": job.priority,
-         "segments": job.segmentCount, "frames": job.frameCount, "output": job.outputLocation,
-         "error": job.error as Any, "createdAt": Table.iso(job.createdAt),
-         "startedAt": job.startedAt.map(Table.iso) as Any, "finishedAt": job.finishedAt.map(Table.iso) as Any]
-    }
+    static func json(_ job: Job) -> [String: Any] { FarmJSON.job(job) }
 
-    static func json(_ s: JobStatus) -> [String: Any] {
-        ["job": json(s.job),
-         "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
-         "frames_done": s.framesDone, "frames_in_progress": s.framesInProgress, "frames_progress": s.framesProgress,
-         "frames_rendered": s.framesRendered, "fps": s.framesPerSecond as Any,
-         "eta_seconds": s.eta.map { ($0.secondsDouble * 10).rounded() / 10 } as Any,
-         "elapsed_seconds": s.elapsed.map { ($0.secondsDouble * 10).rounded() / 10 } as Any,
-         "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
-         "failures": s.failures.map { ["segment": $0.segmentIndex, "attempt": $0.attempt, "message": $0.message,
-                                       "worker": $0.workerID as Any, "at": Table.iso($0.at), "kind": $0.kind] }]
-    }
+    static func json(_ s: JobStatus) -> [String: Any] { FarmJSON.status(s) }
 }
 
 /// A plain text table with padded columns.
@@ -173,7 +147,7 @@ struct Table {
         }.joined(separator: "\n")
     }
 
-    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func iso(_ date: Date) -> String { FarmJSON.time(date) }
 
     static func time(_ date: Date) -> String {
         let f = DateFormatter()

@@ -7,16 +7,14 @@ import ReelOTIO
 /// OpenTimelineIO on the command line: `--media-map` and `--offline slate` for render, submit,
 /// plan and validate, warnings and markers, and `reel export-otio`.
 extension Commands {
-    /// The options every command that loads a document accepts for .otio files.
-    static let otioOptions: Set<String> = ["media-map", "offline"]
-    static let otioUsage = """
-          --media-map OLD=NEW  (.otio) rewrite a media path prefix; repeatable, tried in order
-          --offline slate      (.otio) render missing media as MEDIA OFFLINE slates instead of failing
-        """
+    /// Prints a project's warnings to standard error as `reel COMMAND: warning: …`.
+    static func printWarnings(_ project: Project, command: String) {
+        for warning in project.warnings { warn(command, "\(warning)") }
+    }
 
-    /// Prints a project's warnings to standard error.
-    static func printWarnings(_ project: Project) {
-        for warning in project.warnings { writeErr("warning: \(warning)\n") }
+    /// `reel COMMAND: warning: TEXT` on standard error.
+    static func warn(_ command: String, _ text: String) {
+        writeErr("reel \(command): warning: \(text)\n")
     }
 
     /// The markers of a composition, one a line, for `reel plan` (they become the chapters of an MP4/MOV/M4V).
@@ -47,22 +45,15 @@ extension RenderRequest {
 }
 
 extension Commands {
-    static let exportOTIOUsage = """
-        usage: reel export-otio COMPOSITION -o OUT.otio
-          Writes a composition as an OpenTimelineIO timeline. Reel-only settings (output, titles,
-          voice-overs, music, clip volume) go in metadata.reel, so importing it renders the same.
-        """
-
     /// `reel export-otio comp.json -o x.otio`.
     static func exportOTIO(_ args: [String]) throws -> Int32 {
-        if help(args, exportOTIOUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions.union(["output"]), flags: [], short: ["o": "output"])
+        guard let parsed = try Specs.exportOTIO.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT.otio") }
         var request = try RenderRequest.reading(path)
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
-        printWarnings(project)
+        printWarnings(project, command: "export-otio")
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let bytes = try OTIOExporter.export(project.composition, facts: project.facts, name: name)
         guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {

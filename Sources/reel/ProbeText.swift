@@ -1,4 +1,5 @@
 import Foundation
+import ReelFarm
 import ReelModel
 
 /// `reel probe` output.
@@ -22,17 +23,17 @@ enum ProbeText {
     }
 
     static func json(_ f: MediaFacts) throws -> String {
-        var object: [String: Any] = ["path": f.path, "duration": f.duration.description, "fileSize": f.fileSize]
+        var object: [String: Any] = ["path": f.path, "duration": f.duration.description, "file_size": f.fileSize,
+                                     "video": NSNull(), "audio": NSNull()]
         if let v = f.video {
             object["video"] = ["codec": v.codec, "width": v.width, "height": v.height, "rotation": v.rotation,
-                               "frameRate": v.frameRate?.description as Any, "duration": v.duration.description,
+                               "frame_rate": FarmJSON.nullable(v.frameRate?.description), "duration": v.duration.description,
                                "keyframes": v.keyframes.map(\.description)]
         }
         if let a = f.audio {
-            object["audio"] = ["codec": a.codec, "sampleRate": a.sampleRate, "channels": a.channels,
+            object["audio"] = ["codec": a.codec, "sample_rate": a.sampleRate, "channels": a.channels,
                                "duration": a.duration.description]
         }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        return try FarmJSON.string(object)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelFarm
 
 /// Where progress goes: a live bar on a terminal, plain lines into a pipe or file, or JSON events.
 enum ProgressStyle {
@@ -56,6 +57,11 @@ final class ProgressDisplay: @unchecked Sendable {
         writeErr(text + "\n")
     }
 
+    /// A warning: `reel COMMAND: warning: TEXT` on standard error, or a `warning` event with TEXT.
+    func warn(_ command: String, _ text: String) {
+        if style == .json { message(text, event: "warning") } else { message("reel \(command): warning: \(text)") }
+    }
+
     /// Ends the bar's line.
     func finish() {
         lock.lock(); defer { lock.unlock() }
@@ -63,10 +69,7 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     func emitJSON(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object.compactMapValues { v -> Any? in
-            if case Optional<Any>.none = v as Any? { return NSNull() }
-            return v
-        }, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        guard let data = try? FarmJSON.data(object, pretty: false) else { return }
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 

@@ -6,24 +6,9 @@ import ReelRender
 import Synchronization
 
 extension Commands {
-    static let renderUsage = """
-        usage: reel render COMPOSITION -o OUT [--workers N] [--segment-seconds S] [--range A..B]
-                           [--preset P] [--lossless] [--storage DIR] [--json]
-          -o OUT              the output file (.mp4, .mov or .m4v); written atomically
-          --workers N         in-process workers (default: the number of cores)
-          --segment-seconds S target segment length, exact (10, 2.5, 7/30)
-          --range A..B        render only the segments covering seconds A to B
-          --preset P          x264 preset override (ultrafast … veryslow)
-          --lossless          x264 qp 0 and PCM audio in MOV, for exact comparisons
-          --storage DIR       where parts are kept for reuse (default $REEL_STORAGE or ~/.cache/reel)
-          --json              progress as JSON events on standard output
-        """ + "\n" + otioUsage
-
     /// `reel render`: plan, render segments on N in-process workers, stitch. Ctrl-C stops cleanly.
     static func render(_ args: [String]) throws -> Int32 {
-        if help(args, renderUsage) { return 0 }
-        let parsed = try Arguments(args, options: otioOptions.union(["output", "workers", "segment-seconds", "range", "preset", "storage"]),
-                                   flags: ["lossless", "json"], short: ["o": "output"])
+        guard let parsed = try Specs.render.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
         let container = try containerOf(output, lossless: parsed.flag("lossless"))
@@ -33,7 +18,7 @@ extension Commands {
         request.container = container
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
-        printWarnings(project)
+        printWarnings(project, command: "render")
         let target = try OutputTarget.prepare(absolute(output))
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
@@ -79,12 +64,22 @@ extension Commands {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2 else { throw UsageError(message: "--range must look like A..B (seconds), got \"\(text)\"") }
         let rate = project.composition.output.frameRate
-        let a = parts[0].isEmpty ? Rational.zero : try PlanOptions.parseSeconds(parts[0], option: "--range")
-        let b = parts[1].isEmpty ? project.plan.duration.rational : try PlanOptions.parseSeconds(parts[1], option: "--range")
+        let a = parts[0].isEmpty ? Rational.zero : try seconds(parts[0], option: "--range")
+        let b = parts[1].isEmpty ? project.plan.duration.rational : try seconds(parts[1], option: "--range")
         let f0 = try rate.frame(atOrAfter: RationalTime(a))
         let f1 = min(project.plan.totalFrames, try rate.frame(atOrAfter: RationalTime(b)))
-        guard f0 < f1 else { throw UsageError(message: "--range \(text) holds no frames of the \(project.plan.totalFrames)") }
+        guard f0 < f1 else {
+            throw UsageError(message: "--range \(text) covers no frame: the timeline runs from 0 to "
+                             + project.plan.duration.secondsText)
+        }
         return f0..<f1
+    }
+
+    /// Exact seconds (`2.5`, `7/30`) for `option`; a malformed value is a usage error.
+    static func seconds(_ text: String, option: String) throws -> Rational {
+        do { return try PlanOptions.parseSeconds(text, option: option) } catch {
+            throw UsageError(message: "\(option): \"\(text)\" is not a number of seconds like 10, 2.5 or 1001/30000")
+        }
     }
 
     static func defaultStorage() -> String {

@@ -7,38 +7,9 @@ import ReelRender
 import ReelServe
 
 extension FarmCommands {
-    static let serveHelp = """
-        usage: reel serve [--listen HOST:PORT] [--token-file F] [--read-only] [--storage DIR] [--media-root DIR]…
-                          [--db URL] [--schema S]
-
-        A live web view of the farm's queue (jobs, one job's segment strip, workers), its JSON API at /api/v1,
-        server-sent events at /events and Prometheus metrics at /metrics.
-
-        options:
-          --listen HOST:PORT  where to listen; default 127.0.0.1:8700 (this machine only). A numeric IPv4 or
-                              [IPv6] address; 0.0.0.0:8700 for every interface (put TLS in front: a reverse proxy).
-                              Environment: REEL_SERVE_LISTEN.
-          --token-file F      a file holding the token that allows cancel, retry and priority changes (pages sign
-                              in with it; scripts send "Authorization: Bearer TOKEN"). At least 16 characters;
-                              keep the file mode 0600. Without it the server is read-only.
-                              Environment: REEL_SERVE_TOKEN_FILE.
-          --read-only         serve no write action at all, even with a token.
-          --storage DIR       the shared part store, for segment thumbnails and poster frames; default
-                              REEL_STORAGE. Without it the pages show no images.
-          --media-root DIR    sources must lie under DIR to render a missing thumbnail on demand (repeatable;
-                              also REEL_MEDIA_ROOTS, colon-separated), as for the workers.
-          --db URL            the database: a libpq URL or conninfo; default REEL_DATABASE_URL, else libpq's
-                              environment (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSFILE).
-          --schema S          the schema holding Reel's tables; default REEL_SCHEMA, else the server's search_path.
-
-        Reads go through the schema's read-only role <schema>_monitor when it exists and the login role may act as
-        it (reel db roles); writes, when allowed, use the login role.
-        """
-
-    /// `reel serve`: runs until SIGINT or SIGTERM.
+    /// `reel serve`: runs until SIGINT or SIGTERM. Options: `Specs.serve`.
     static func serve(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, serveHelp) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union(["listen", "token-file", "storage", "media-root"]), flags: ["read-only"])
+        guard let parsed = try Specs.serve.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let env = ProcessInfo.processInfo.environment
         let listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")

@@ -10,25 +10,9 @@ extension FarmCommands {
     /// stops at the next frame and releases the segment back to the queue.
     ///
     /// The rescue sweep runs every `min(15 s, lease)`, so a crashed worker's segment is rescued within
-    /// about two leases. `--retry-base-ms` (or `REEL_RETRY_BASE_MS`; not in the usage text, meant for tests
-    /// and small farms) sets the retry backoff's base, 5000 ms by default, doubling per attempt up to 300 s.
+    /// about two leases. Options: `Specs.worker`.
     static func worker(_ args: [String]) throws -> Int32 {
-        if Commands.help(args, """
-            usage: reel worker [--concurrency N] [--tags a,b] [--name ID] [--lease-seconds S]
-                               [--storage DIR] [--media-root DIR]… [--output-root DIR]… [--stall-seconds S]
-                               [--deadline-factor F] [--db URL] [--json]
-              --output-root DIR   outputs must lie under DIR (repeatable; also REEL_OUTPUT_ROOTS, colon-separated);
-                                  the worker refuses to publish anywhere else, even what submit let through
-              --stall-seconds S   a segment that finishes no frame for S seconds (default 120) is stuck: its
-                                  attempt fails with "no progress for S s (worker, file)" and goes back to the
-                                  queue; a render thread that stays blocked ends the worker with status 75
-                                  (EX_TEMPFAIL) so systemd or Kubernetes restarts it
-              --deadline-factor F a segment may take F times its frames at this worker's measured cost per
-                                  frame (default 20), plus the stall time, before it counts as stuck too
-            """) { return 0 }
-        let parsed = try Arguments(args, options: dbOptions.union([
-            "concurrency", "tags", "name", "storage", "media-root", "output-root", "stall-seconds", "deadline-factor",
-            "lease-seconds", "retry-base-ms"]), flags: ["json"])
+        guard let parsed = try Specs.worker.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let concurrency = try parsed.int("concurrency", in: 1...64) ?? 1
         let host = ProcessInfo.processInfo.hostName, pid = Int(ProcessInfo.processInfo.processIdentifier)
@@ -132,14 +116,21 @@ final class WorkerLog: Sendable {
         if json {
             var object = fields
             object["msg"] = text
-            object["time"] = ISO8601DateFormatter().string(from: Date())
-            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            object["time"] = FarmJSON.time(Date())
+            if let data = try? FarmJSON.data(object, pretty: false) {
                 FileHandle.standardError.write(data + Data("\n".utf8))
             }
         } else {
-            let extra = fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " ")
+            let extra = fields.keys.sorted().map { "\($0)=\(Self.text(fields[$0]!))" }.joined(separator: " ")
             writeErr("\(text)\(extra.isEmpty ? "" : " ")\(extra)\n")
         }
+    }
+
+    /// A field's value in a text line: `-` for null, one decimal for a rate.
+    static func text(_ value: Any) -> String {
+        if value is NSNull { return "-" }
+        if let d = value as? Double { return String(format: "%.1f", d) }
+        return "\(value)"
     }
 
     /// The log handler of one slot. A stuck render thread ends the process with 75 (EX_TEMPFAIL): the
@@ -151,9 +142,8 @@ final class WorkerLog: Sendable {
             case let .claimed(job, segment, _, frames):
                 line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
             case let .segmentDone(job, segment, frames, reused, seconds):
-                let fps = seconds > 0 && !reused ? Double(frames) / seconds : nil
-                line("segment done", ["job_id": job, "segment": segment, "reused": reused,
-                                      "fps": fps.map { String(format: "%.1f", $0) } ?? "-"])
+                let fps = seconds > 0 && !reused ? (10 * Double(frames) / seconds).rounded() / 10 : nil
+                line("segment done", ["job_id": job, "segment": segment, "reused": reused, "fps": FarmJSON.nullable(fps)])
             case let .stuck(job, segment, message):
                 line("render thread stuck, exiting for a restart", ["job_id": job, "segment": segment, "error": message])
                 exit(75)

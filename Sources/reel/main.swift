@@ -4,6 +4,8 @@ import ReelModel
 
 /// reel — the command line. Thin: each command parses its arguments and calls the library.
 /// Exit status: 0 success, 1 failure (or an invalid composition), 2 usage error, 130 interrupted.
+/// Every error and warning starts `reel COMMAND: ` (`reel: ` before a command is known); progress and the
+/// worker's log lines are not errors and have none.
 enum CLI {
   static let commands: [String: (summary: String, run: @Sendable ([String]) throws -> Int32)] = [
     "validate": ("check a composition and report every problem", Commands.validate),
@@ -31,7 +33,9 @@ func usage() -> String {
     let commands = CLI.commands
     let lines = commands.keys.sorted().map { "  \($0.padding(toLength: 11, withPad: " ", startingAt: 0)) \(commands[$0]!.summary)" }
     return "usage: reel <command> [options]\n\ncommands:\n" + lines.joined(separator: "\n")
-        + "\n\nRun reel <command> --help for a command's options."
+        + "\n\nRun reel <command> --help for a command's options, their defaults and environment variables."
+        + "\nREEL_FFMPEG_LOG=info (or warning, verbose, debug) keeps more of FFmpeg's own log; the default is quiet."
+        + "\nA farm on one machine: scripts/local-farm.sh (README, \"A farm on one machine in three commands\")."
 }
 
 MediaLogging.configure()
@@ -52,6 +56,6 @@ do {
     writeErr("reel \(name): \(error.message)\n")
     exit(2)
 } catch {
-    writeErr("reel \(name): error: \(error)\n")
+    writeErr("reel \(name): \(error)\n")
     exit(1)
 }

@@ -27,7 +27,7 @@ import Testing
         let result = try Shell.run(try Shell.reel, ["render", comp.path, "-o", dir("out/final.mp4").path,
                                                     "--storage", dir("store").path, "--workers", "2"])
         // The final error (FFmpeg's own log lines may come before it).
-        let error = result.stderr.components(separatedBy: "reel render: error: ").dropFirst().joined()
+        let error = result.stderr.components(separatedBy: "reel render: ").dropFirst().joined()
         print("bad input \(kind): exit \(result.status): \(error.split(separator: "\n").joined(separator: " | "))")
         #expect(result.status == 1)
         // Named by its file and by its asset id (in a composition problem) or the segment (in a render).
@@ -129,7 +129,7 @@ import Testing
                     "--workers", "2"]
         let result = mounted ? try Shell.run(reel[0], Array(reel.dropFirst()))
             : try Shell.run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 200; exec \"$@\"", "sh"] + reel)
-        let error = result.stderr.components(separatedBy: "reel render: error: ").dropFirst().joined()
+        let error = result.stderr.components(separatedBy: "reel render: ").dropFirst().joined()
         print("disk full (\(full), \(mounted ? "tmpfs" : "ulimit")): exit \(result.status): \(error)")
         #expect(result.status == 1)
         #expect(error.contains(mounted ? "No space left on device" : "File too large"), "\(result.stderr)")

@@ -37,7 +37,7 @@ extension FarmTests.Monitoring {
         let status = try #require(try farmJSON(try await farm.check(["status", "\(id)", "--json"]).stdout) as? [String: Any])
         let statusJob = try #require(status["job"] as? [String: Any])
         #expect(statusJob["state"] as? String == "done" && statusJob["frames"] as? Int == FarmMedia.frames)
-        #expect(statusJob["segments"] as? Int == segments && statusJob["finishedAt"] is String)
+        #expect(statusJob["segments"] as? Int == segments && statusJob["finished_at"] is String)
         #expect(status["frames_done"] as? Int == FarmMedia.frames)
         let byState = try #require(status["segments_by_state"] as? [String: Int])
         #expect(byState["done"] == segments && byState.filter { $0.key != "done" }.values.allSatisfy { $0 == 0 }, "\(byState)")
@@ -53,8 +53,8 @@ extension FarmTests.Monitoring {
 
         let workers = try #require(try farmJSON(try await farm.check(["workers", "--json"]).stdout) as? [[String: Any]])
         let me = try #require(workers.first { $0["id"] as? String == "mon-1" }, "\(workers)")
-        #expect(me["pid"] as? Int == Int(worker.pid) && me["segmentsDone"] as? Int == segments, "\(me)")
-        #expect(me["lastSeenAt"] is String && me["host"] as? String == ProcessInfo.processInfo.hostName)
+        #expect(me["pid"] as? Int == Int(worker.pid) && me["segments_done"] as? Int == segments, "\(me)")
+        #expect(me["last_seen_at"] is String && me["host"] as? String == ProcessInfo.processInfo.hostName)
         #expect(await farm.drainWorkers().isEmpty)
     }
 

@@ -60,10 +60,12 @@ struct HostileRun {
     var signalled: Bool
     var stderr: String
 
-    /// The last "error:" line with the indented problem lines under it, or the last line.
+    /// The last `reel COMMAND: ` line that is not a warning, with the indented problem lines under it, or the last line.
     var lastError: String {
         let lines = stderr.split(separator: "\n").map(String.init)
-        guard let at = lines.lastIndex(where: { $0.contains("error:") }) else { return lines.last ?? "" }
+        guard let at = lines.lastIndex(where: { $0.hasPrefix("reel ") && !$0.contains(": warning: ") }) else {
+            return lines.last ?? ""
+        }
         let detail = lines[(at + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
         let line = ([lines[at]] + detail).joined(separator: " ")
         return line.count > 600 ? String(line.prefix(600)) + "…" : line

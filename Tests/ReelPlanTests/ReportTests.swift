@@ -16,8 +16,8 @@ import Testing
         let report = PlanReport(plan: try makePlan())
         let json = try report.json()
         #expect(try JSONDecoder().decode(PlanReport.self, from: Data(json.utf8)) == report)
-        #expect(json.contains("\"frameRate\" : \"30000/1001\""))
-        #expect(json.range(of: "\"duration\"")!.lowerBound < json.range(of: "\"frameRate\"")!.lowerBound)
+        #expect(json.contains("\"frame_rate\" : \"30000/1001\""))
+        #expect(json.range(of: "\"duration\"")!.lowerBound < json.range(of: "\"frame_rate\"")!.lowerBound)
         #expect(report.instructions.map { $0.layers.map(\.kind) } == [["passthrough"], ["push"], ["passthrough"]])
         #expect(report.instructions[1].layers[0].from == "a" && report.instructions[1].layers[0].to == "b")
     }

@@ -1,0 +1,82 @@
+/// The option tables of the single-machine commands, and the options several commands share.
+enum Specs {
+    static let json = Option(name: "json", value: nil, help: "print JSON (snake_case keys; docs/json.md) instead of text")
+    static let output = Option(name: "output", value: "OUT", help: "the output file (.mp4, .mov or .m4v); written atomically",
+                               short: "o")
+    static let segmentSeconds = Option(
+        name: "segment-seconds", value: "S",
+        help: "target segment length in exact seconds (10, 2.5, 7/30); a segment grows past it only where a transition needs",
+        defaultText: "10")
+    static let preset = Option(name: "preset", value: "P",
+                               help: "x264 preset override (ultrafast … veryslow); faster presets make bigger files",
+                               defaultText: "the composition's, else veryfast")
+    static let lossless = Option(name: "lossless", value: nil,
+                                 help: "x264 qp 0 and PCM audio, for exact comparisons; needs a .mov output")
+    static let otio = [
+        Option(name: "media-map", value: "OLD=NEW", help: "(.otio) rewrite a media path prefix; tried in order",
+               repeatable: true),
+        Option(name: "offline", value: "slate",
+               help: "(.otio) render missing media as MEDIA OFFLINE slates instead of failing"),
+    ]
+    static let dbOptions = [
+        Option(name: "db", value: "URL",
+               help: "the PostgreSQL database: a libpq URL (postgresql://user@host:port/dbname) or conninfo string; "
+                   + "without it and REEL_DATABASE_URL, libpq's own variables apply (PGHOST, PGPORT, PGUSER, PGDATABASE, "
+                   + "PGPASSWORD, PGPASSFILE or ~/.pgpass, PGSSLMODE…)",
+               env: "REEL_DATABASE_URL"),
+        Option(name: "schema", value: "NAME", help: "the schema holding Reel's tables ([a-z_][a-z0-9_]*)",
+               defaultText: "the server's search_path, normally public", env: "REEL_SCHEMA"),
+    ]
+    static let storage = Option(
+        name: "storage", value: "DIR",
+        help: "the shared part store: a folder every worker and the submitting host see at the same path "
+            + "(NFS, a bind mount); workers write parts there and the stitcher reads them back",
+        defaultText: "none; required", env: "REEL_STORAGE")
+    static let mediaRoot = Option(
+        name: "media-root", value: "DIR",
+        help: "source media must lie under DIR; anything else is refused before rendering",
+        defaultText: "anywhere", env: "REEL_MEDIA_ROOTS (colon-separated)", repeatable: true)
+    static let outputRoot = Option(
+        name: "output-root", value: "DIR",
+        help: "the output must lie under DIR, never inside the part store or through a link",
+        defaultText: "anywhere", env: "REEL_OUTPUT_ROOTS (colon-separated)", repeatable: true)
+
+    static let validate = CommandSpec(
+        name: "validate", usage: ["COMPOSITION [options]"],
+        about: "Checks a composition (.json or .otio) against its media and prints every problem, one a line, "
+            + "naming the place. Exit status 1 when there is any.",
+        options: [json] + otio)
+    static let plan = CommandSpec(
+        name: "plan", usage: ["COMPOSITION [options]"],
+        about: "Prints the instructions (which clip or transition covers which time) and the segments a render "
+            + "would use, with their frames and content hashes.",
+        options: [json, segmentSeconds] + otio)
+    static let probe = CommandSpec(
+        name: "probe", usage: ["FILE [options]"], about: "Prints what Reel sees in a media file: streams, rates, durations.",
+        options: [json, Option(name: "keyframes", value: nil, help: "also list the video's keyframes (reads the whole file)")])
+    static let thumbnails = CommandSpec(
+        name: "thumbnails", usage: ["COMPOSITION --at T[,T…] -o DIR"],
+        about: "Renders single frames of a composition as PNG files named tSECONDSs.png.",
+        options: [Option(name: "at", value: "T[,T…]", help: "times in exact seconds (2.5, 7/30), comma-separated"),
+                  Option(name: "output", value: "DIR", help: "the folder for the PNG files (created when missing)",
+                         short: "o")])
+    static let exportOTIO = CommandSpec(
+        name: "export-otio", usage: ["COMPOSITION -o OUT.otio"],
+        about: "Writes a composition as an OpenTimelineIO timeline. Reel-only settings (output, titles, voice-overs, "
+            + "music, clip volume) go in metadata.reel, so importing it renders the same.",
+        options: [Option(name: "output", value: "OUT.otio", help: "the timeline file to write", short: "o")] + otio)
+    static let render = CommandSpec(
+        name: "render", usage: ["COMPOSITION -o OUT [options]"],
+        about: "Renders a composition on this machine: plans it, renders its segments on in-process workers, "
+            + "stitches them. Parts are kept in the storage folder, so an unchanged segment is reused next time. "
+            + "Ctrl-C stops at the next frame and writes nothing.",
+        options: [output, segmentSeconds, preset, lossless,
+                  Option(name: "workers", value: "N", help: "in-process workers, each rendering one segment at a time",
+                         defaultText: "the number of cores"),
+                  Option(name: "range", value: "A..B",
+                         help: "render only the segments covering seconds A to B (exact seconds; either end may be left out)"),
+                  Option(name: "storage", value: "DIR", help: "where parts are kept for reuse",
+                         defaultText: "$XDG_CACHE_HOME/reel or ~/.cache/reel", env: "REEL_STORAGE"),
+                  Option(name: "json", value: nil, help: "progress as JSON events on standard output, one a line "
+                         + "(snake_case keys; docs/json.md)")] + otio)
+}

@@ -1,0 +1,25 @@
+/// The option table of `reel serve` (the command itself is the web view's; this is its help and its parser).
+extension Specs {
+    static let serve = CommandSpec(
+        name: "serve", usage: ["[options]"],
+        about: "A live web view of the farm's queue (jobs, one job's segment strip, workers), its JSON API at /api/v1 "
+            + "(docs/json.md), server-sent events at /events and Prometheus metrics at /metrics. Reads go through the "
+            + "schema's read-only role <schema>_monitor when it exists and the login role may act as it (reel db roles); "
+            + "writes, when allowed, use the login role. Runs until SIGINT or SIGTERM.",
+        options: [Option(name: "listen", value: "HOST:PORT",
+                         help: "where to listen: a numeric IPv4 or [IPv6] address; 0.0.0.0:8700 for every interface "
+                             + "(put TLS in front: a reverse proxy)",
+                         defaultText: "127.0.0.1:8700, this machine only", env: "REEL_SERVE_LISTEN"),
+                  Option(name: "token-file", value: "F",
+                         help: "a file holding the token that allows cancel, retry and priority changes (pages sign in "
+                             + "with it; scripts send \"Authorization: Bearer TOKEN\"); at least 16 characters, mode 0600",
+                         defaultText: "none: read-only", env: "REEL_SERVE_TOKEN_FILE"),
+                  Option(name: "read-only", value: nil, help: "serve no write action at all, even with a token"),
+                  Option(name: "storage", value: "DIR",
+                         help: "the shared part store, for segment thumbnails and poster frames",
+                         defaultText: "none: the pages show no images", env: "REEL_STORAGE"),
+                  Option(name: "media-root", value: "DIR",
+                         help: "sources must lie under DIR to render a missing thumbnail on demand, as for the workers",
+                         defaultText: "anywhere", env: "REEL_MEDIA_ROOTS (colon-separated)", repeatable: true)]
+            + dbOptions)
+}
