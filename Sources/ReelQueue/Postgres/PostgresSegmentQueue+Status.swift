@@ -55,17 +55,17 @@ extension PostgresSegmentQueue {
                     guard let s = k.flatMap(SegmentState.init) else { continue }
                     m.segmentsByState[s] = Int(n)
                     if s == .done { m.framesRendered = a; m.framesReused = r.int64("b") ?? 0 }
+                    if s == .available, let since = r.int64("c") { m.oldestQueuedAge = .microseconds(since) }
                 case "render", "claim", "stitch":
                     buckets[r.text("m"), default: [:]][Int(k ?? "") ?? bounds.count] = n
                     sums[r.text("m"), default: 0] += a
-                case "oldest": if n > 0 { m.oldestQueuedAge = .microseconds(a) }   // an instant until `now` is known
                 case "failure": m.failuresByKind[k ?? AttemptError.Kind.unknown] = n
                 case "minute": if let i = Int(k ?? ""), perMinute.indices.contains(i) { perMinute[i] = a }
                 case "now": m.at = Date(microsecondsSince1970: a)
                 default: continue
                 }
             }
-            if let since = m.oldestQueuedAge {
+            if let since = m.oldestQueuedAge {   // held the instant until `now` was read
                 m.oldestQueuedAge = .microseconds(max(0, m.at.microsecondsSince1970 - since.microseconds))
             }
             let hist = { (name: String) in

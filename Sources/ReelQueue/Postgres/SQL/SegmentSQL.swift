@@ -188,10 +188,12 @@ enum SegmentSQL {
     /// and the frames rendered inside the job's recent window (`RecentRate`, whose twin this is).
     static let totalsForJobs = PGStatement(name: "segment_totals_for_jobs", sql: """
         SELECT j.id AS job_id, t.* FROM (
-            SELECT id, state IN ('queued', 'running', 'stitching') AS active,
-                reel_us(CASE WHEN state IN ('queued', 'running', 'stitching') THEN reel_now($2)
-                             ELSE coalesce(finished_at, reel_now($2)) END) AS e
-            FROM jobs WHERE id = ANY($1::bigint[])
+            SELECT id, active, reel_us(we) AS e, we, we - $3::bigint * interval '1 microsecond' AS ws FROM (
+                SELECT id, state IN ('queued', 'running', 'stitching') AS active,
+                    CASE WHEN state IN ('queued', 'running', 'stitching') THEN reel_now($2)
+                         ELSE coalesce(finished_at, reel_now($2)) END AS we
+                FROM jobs WHERE id = ANY($1::bigint[])
+            ) w
         ) j CROSS JOIN LATERAL (
             -- One index scan per job (segments_index_unique), whatever the planner guesses of $1's length.
             SELECT s.state, count(*) AS n, sum(s.frame_end - s.frame_start) AS frames,
@@ -202,11 +204,13 @@ enum SegmentSQL {
         ) t
         """)
 
-    /// One segment's frames inside its job's window `(j.e − $3, j.e]`: `RecentRate.frames(of:jobActive:end:)`.
+    /// One segment's frames inside its job's window `(j.ws, j.we]` (`j.e`: its end in µs):
+    /// `RecentRate.frames(of:jobActive:end:)`. Timestamps are compared first: `reel_us` (numeric) runs only for
+    /// the few segments inside the window.
     private static let windowFrames = """
         CASE
         WHEN s.state = 'done' AND s.reused_from IS NULL AND s.render_frames > 0 AND s.render_us IS NOT NULL
-             AND reel_us(s.finished_at) > j.e - $3 AND reel_us(s.finished_at) <= j.e THEN
+             AND s.finished_at > j.ws AND s.finished_at <= j.we THEN
             CASE WHEN s.render_us <= 0 THEN s.render_frames::float8
             ELSE s.render_frames::float8 * (reel_us(s.finished_at)
                 - GREATEST(reel_us(s.finished_at) - s.render_us, j.e - $3))::float8 / s.render_us::float8 END
