@@ -29,6 +29,10 @@ import Testing
             #expect(again.segment.id == c.segment.id && again.segment.progressFrames == 0, "reset at claim")
             #expect(again.segment.claimedAt == clock.now())
             #expect(try q.segmentList(jobID: jobID).first?.progressFrames == 0)
+            _ = try q.segmentHeartbeat(again.lease, leaseDuration: .seconds(30), progressFrames: .max)
+            #expect(try q.segmentList(jobID: jobID).first?.progressFrames == 10, "clamped to the segment's frames")
+            _ = try q.segmentHeartbeat(again.lease, leaseDuration: .seconds(30), progressFrames: -5)
+            #expect(try q.segmentList(jobID: jobID).first?.progressFrames == 0)
         }
     }
 

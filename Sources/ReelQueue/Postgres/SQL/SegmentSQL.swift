@@ -73,7 +73,7 @@ enum SegmentSQL {
         UPDATE segments SET lease_expires_at = CASE WHEN state = 'running'
             THEN reel_now($3) + $4::bigint * interval '1 microsecond' ELSE lease_expires_at END,
             progress_frames = CASE WHEN state = 'running' AND $5::bigint IS NOT NULL
-                THEN GREATEST($5::bigint, 0) ELSE progress_frames END
+                THEN LEAST(GREATEST($5::bigint, 0), frame_end - frame_start) ELSE progress_frames END
         WHERE id = $1 AND lease_token = $2 AND state IN ('running', 'canceled')
         RETURNING state
         """)
