@@ -66,7 +66,7 @@ extension PostgresSegmentQueue {
             case "render", "claim", "stitch":
                 buckets[label, default: [:]][Int(k ?? "") ?? QueueHistogram.defaultBounds.count] = n
                 sums[label, default: 0] += a
-            case "failure": m.failuresByKind[k ?? AttemptError.Kind.unknown] = n
+            case "failure": m.failuresByKind[k ?? AttemptError.Kind.unknown, default: 0] += n
             case "minute": if let i = Int(k ?? ""), perMinute.indices.contains(i) { perMinute[i] = a }
             case "now": m.at = Date(microsecondsSince1970: a)
             default: continue

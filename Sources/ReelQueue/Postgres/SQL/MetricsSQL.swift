@@ -32,7 +32,8 @@ enum MetricsSQL {
     /// - `render` / `claim` / `stitch`, bucket, count, sum µs (render time of done rendered segments,
     ///   the latest claim wait of every segment, the stitch time of done jobs);
     /// - `minute`, 0…59, count, frames that reached done segments (rendered) in that minute of the last hour;
-    /// - `job`, state, count; `failure`, kind, count (every recorded attempt error); `now`, –, –, now µs.
+    /// - `job`, state, count; `failure`, kind, count (every recorded attempt error; then `stitch`, jobs that
+    ///   failed in their stitch step: `jobFail` and `rescueExpired` write errors starting "stitch"); `now`, –, –, now µs.
     static let sample = PGStatement(name: "metrics_sample", sql: """
         WITH t AS (
             SELECT reel_now($1) AS now, ARRAY(SELECT reel_now($1) - interval '1 hour' + g * interval '1 minute'
@@ -56,6 +57,9 @@ enum MetricsSQL {
         UNION ALL
         SELECT 'failure', coalesce(e ->> 'kind', 'unknown'), count(*), 0, 0, NULL
         FROM segments s, jsonb_array_elements(s.errors) e WHERE s.errors <> '[]' GROUP BY 2
+        UNION ALL
+        SELECT 'failure', '\(AttemptError.Kind.stitch)', count(*), 0, 0, NULL FROM jobs
+        WHERE state = 'failed' AND error LIKE 'stitch%' HAVING count(*) > 0
         UNION ALL
         SELECT 'now', NULL, 0, reel_us(reel_now($1)), 0, NULL
         """)

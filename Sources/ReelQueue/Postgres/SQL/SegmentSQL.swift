@@ -147,7 +147,7 @@ enum SegmentSQL {
         UPDATE segments s SET state = 'available', attempt = 0, part_location = NULL, reused_from = NULL,
             finished_at = NULL, scheduled_at = reel_now($4),
             errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', $3::text,
-                'worker', $5::text, 'at_us', reel_us(reel_now($4)), 'kind', '\(AttemptError.Kind.stitch)')),
+                'worker', $5::text, 'at_us', reel_us(reel_now($4)), 'kind', '\(AttemptError.Kind.partMissing)')),
             lease_token = NULL, lease_expires_at = NULL
         WHERE s.job_id = $1 AND s.id = ANY($2::bigint[]) AND s.state = 'done'
         RETURNING s.id
