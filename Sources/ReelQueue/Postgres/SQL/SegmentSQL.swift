@@ -188,7 +188,7 @@ enum SegmentSQL {
     /// and the frames rendered inside the job's recent window (`RecentRate`, whose twin this is).
     static let totalsForJobs = PGStatement(name: "segment_totals_for_jobs", sql: """
         SELECT j.id AS job_id, t.* FROM (
-            SELECT id, active, reel_us(we) AS e, we, we - $3::bigint * interval '1 microsecond' AS ws FROM (
+            SELECT id, active, we, we - $3::bigint * interval '1 microsecond' AS ws FROM (
                 SELECT id, state IN ('queued', 'running', 'stitching') AS active,
                     CASE WHEN state IN ('queued', 'running', 'stitching') THEN reel_now($2)
                          ELSE coalesce(finished_at, reel_now($2)) END AS we
@@ -204,22 +204,23 @@ enum SegmentSQL {
         ) t
         """)
 
-    /// One segment's frames inside its job's window `(j.ws, j.we]` (`j.e`: its end in µs):
-    /// `RecentRate.frames(of:jobActive:end:)`. Timestamps are compared first: `reel_us` (numeric) runs only for
-    /// the few segments inside the window.
+    /// One segment's frames inside its job's window `(j.ws, j.we]`: `RecentRate.frames(of:jobActive:end:)`.
+    /// Durations are whole microseconds (`us(…)`) in float8, exact as in Swift, without numeric arithmetic.
     private static let windowFrames = """
         CASE
         WHEN s.state = 'done' AND s.reused_from IS NULL AND s.render_frames > 0 AND s.render_us IS NOT NULL
              AND s.finished_at > j.ws AND s.finished_at <= j.we THEN
             CASE WHEN s.render_us <= 0 THEN s.render_frames::float8
-            ELSE s.render_frames::float8 * (reel_us(s.finished_at)
-                - GREATEST(reel_us(s.finished_at) - s.render_us, j.e - $3))::float8 / s.render_us::float8 END
+            ELSE s.render_frames::float8 * \(us("s.finished_at - GREATEST(s.finished_at - s.render_us * interval '1 microsecond', j.ws)"))
+                / s.render_us::float8 END
         WHEN s.state = 'running' AND j.active AND s.progress_frames > 0 THEN
-            CASE WHEN s.claimed_at IS NULL OR j.e <= reel_us(s.claimed_at) THEN s.progress_frames::float8
-            ELSE s.progress_frames::float8 * (j.e - GREATEST(reel_us(s.claimed_at), j.e - $3))::float8
-                / (j.e - reel_us(s.claimed_at))::float8 END
+            CASE WHEN s.claimed_at IS NULL OR j.we <= s.claimed_at THEN s.progress_frames::float8
+            ELSE s.progress_frames::float8 * \(us("j.we - GREATEST(s.claimed_at, j.ws)")) / \(us("j.we - s.claimed_at")) END
         ELSE 0::float8 END
         """
+
+    /// An interval as whole microseconds in float8 (`date_part` is float8; `extract` would be numeric, slow).
+    private static func us(_ interval: String) -> String { "round(date_part('epoch', \(interval)) * 1000000)" }
 
     /// $1 job ids: every recorded attempt error of those jobs.
     static let failuresForJobs = PGStatement(name: "segment_failures_for_jobs", sql: """
