@@ -40,7 +40,9 @@ extension PostgresSegmentQueue {
 
     public func metricsSample() throws -> QueueMetrics {
         let negated = QueueHistogram().upperBoundsMicroseconds.reversed().map { Optional(-$0) }
-        return try pool.with { c in
+        return try pool.transaction { c in
+            // Room to hash the per-segment cells (the planner over-estimates them and would sort 100k rows).
+            _ = try c.exec("SET LOCAL work_mem = '32MB'")
             var m = Self.metrics(from: try c.exec(MetricsSQL.sample, [now, .array(Array(negated))]).rows)
             m.workers = try workerList(on: c)
             return m

@@ -35,19 +35,25 @@ enum MetricsSQL {
     /// - `job`, state, count; `failure`, kind, count (every recorded attempt error; then `stitch`, jobs that
     ///   failed in their stitch step: `jobFail` and `rescueExpired` write errors starting "stitch"); `now`, –, –, now µs.
     static let sample = PGStatement(name: "metrics_sample", sql: """
-        WITH t AS (
+        WITH t AS MATERIALIZED (
             SELECT reel_now($1) AS now, ARRAY(SELECT reel_now($1) - interval '1 hour' + g * interval '1 minute'
                 + interval '1 microsecond' FROM generate_series(0, 60) g) AS minutes
-        ), seg AS (\(perSegment))
+        ), cell AS (
+            -- One hashed pass over segments into few cells; the grouping sets then sort only those.
+            SELECT state, rb, cb, mb, count(*) AS n, sum(frames) FILTER (WHERE rendered) AS rendered_frames,
+                sum(frames) FILTER (WHERE NOT rendered) AS reused_frames, sum(frames) AS frames,
+                sum(render_us) AS render_us, sum(claim_wait_us) AS claim_wait_us, min(waiting_since) AS waiting_since
+            FROM (\(perSegment)) x
+            GROUP BY state, rb, cb, mb
+        )
         SELECT CASE WHEN GROUPING(state) = 0 THEN 'segment' WHEN GROUPING(rb) = 0 THEN 'render'
                     WHEN GROUPING(cb) = 0 THEN 'claim' ELSE 'minute' END AS m,
-            coalesce(state, rb::text, cb::text, mb::text) AS k, count(*) AS n,
-            CASE WHEN GROUPING(state) = 0 THEN coalesce(sum(frames) FILTER (WHERE rendered), 0)
+            coalesce(state, rb::text, cb::text, mb::text) AS k, sum(n)::bigint AS n,
+            CASE WHEN GROUPING(state) = 0 THEN coalesce(sum(rendered_frames), 0)
                  WHEN GROUPING(rb) = 0 THEN sum(render_us) WHEN GROUPING(cb) = 0 THEN sum(claim_wait_us)
                  ELSE sum(frames) END::bigint AS a,
-            coalesce(sum(frames) FILTER (WHERE NOT rendered), 0)::bigint AS b,
-            reel_us(min(waiting_since)) AS c
-        FROM seg GROUP BY GROUPING SETS ((state), (rb), (cb), (mb))
+            coalesce(sum(reused_frames), 0)::bigint AS b, reel_us(min(waiting_since)) AS c
+        FROM cell GROUP BY GROUPING SETS ((state), (rb), (cb), (mb))
         HAVING GROUPING(state) = 0 OR coalesce(rb, cb, mb) IS NOT NULL
         UNION ALL
         SELECT 'job', state, count(*), 0, 0, NULL FROM jobs GROUP BY state
