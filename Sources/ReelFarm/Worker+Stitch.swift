@@ -38,7 +38,7 @@ extension Worker {
                                              to: output,
                                              isCancelled: { keeper.interrupted || stop.isAborted },
                                              mayPublish: { try self.stillOwns(claim, keeper: keeper) })
-            if try queue.jobComplete(claim.lease, outputBytes: report.bytes) {
+            if try queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil) {
                 writePoster(jobID: jobID, segments: segments)
                 events(.stitched(jobID: jobID, path: output, report: report))
             } else {

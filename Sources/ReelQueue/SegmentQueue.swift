@@ -65,8 +65,9 @@ public protocol SegmentQueue: Sendable {
     /// Concurrent callers never receive the same segment.
     func segmentClaim(_ params: SegmentClaimParams) throws -> [ClaimedSegment]
 
-    /// Extends a lease by `leaseDuration` and records `progressFrames` (frames the attempt has rendered so far;
-    /// nil keeps the last report), or reports that the segment was canceled or the lease lost.
+    /// Extends a lease by `leaseDuration` and records `progressFrames` (frames the attempt has rendered so far,
+    /// clamped to the segment's frames; nil keeps the last report), or reports that the segment was canceled or
+    /// the lease lost.
     func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws -> HeartbeatResult
 
     /// Records the part; false when fenced out (the lease was lost: discard the output).

@@ -109,7 +109,7 @@ extension FarmCommands {
         while true {
             let s = try queue.jobStatus(id)
             display.update(segmentsDone: s.segmentsByState[.done] ?? 0, segments: s.job.segmentCount,
-                           framesDone: s.framesProgress, frames: s.job.frameCount, fps: s.framesPerSecond ?? 0,
+                           framesDone: s.framesProgress, frames: s.job.frameCount, fps: s.framesPerSecond,
                            eta: s.eta?.secondsDouble)
             if !s.tagsNoLiveWorkerHas.isEmpty, !warnedTags {
                 warnedTags = true

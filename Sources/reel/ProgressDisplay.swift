@@ -22,14 +22,15 @@ final class ProgressDisplay: @unchecked Sendable {
 
     init(style: ProgressStyle) { self.style = style }
 
-    /// A progress update. Plain lines are rate-limited to one every 2 s, the bar to 10 a second.
-    func update(segmentsDone: Int, segments: Int, framesDone: Int64, frames: Int64, fps: Double, eta: Double?) {
+    /// A progress update. Plain lines are rate-limited to one every 2 s, the bar to 10 a second. A nil `fps`
+    /// (no recent rate: nothing rendered lately, or every part reused) shows as "--", never "0.0".
+    func update(segmentsDone: Int, segments: Int, framesDone: Int64, frames: Int64, fps: Double?, eta: Double?) {
         lock.lock(); defer { lock.unlock() }
         let now = ContinuousClock.now
         switch style {
         case .json:
             emitJSON(["event": "progress", "segments_done": segmentsDone, "segments": segments,
-                      "frames_done": framesDone, "frames": frames, "fps": (fps * 10).rounded() / 10,
+                      "frames_done": framesDone, "frames": frames, "fps": fps.map { ($0 * 10).rounded() / 10 } as Any,
                       "eta_seconds": eta.map { ($0 * 10).rounded() / 10 } as Any])
         case .lines:
             guard now - lastLine >= .seconds(2) || framesDone == frames else { return }
@@ -73,7 +74,7 @@ final class ProgressDisplay: @unchecked Sendable {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
-    static func format(_ fps: Double) -> String { String(format: "%.1f", fps) }
+    static func format(_ fps: Double?) -> String { fps.map { String(format: "%.1f", $0) } ?? "--" }
 
     static func clock(_ seconds: Double) -> String {
         let s = max(0, Int(seconds.rounded()))

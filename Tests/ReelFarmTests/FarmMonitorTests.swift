@@ -46,6 +46,9 @@ extension FarmTests.Monitoring {
         #expect((status["elapsed_seconds"] as? Double).map { $0 >= 0 } == true, "a done job shows its elapsed time: \(status)")
         #expect(status["frames_in_progress"] as? Int == 0 && (status["tags_no_live_worker_has"] as? [Any])?.isEmpty == true)
 
+        let text = try await farm.check(["status", "\(id)"]).stdout
+        #expect(text.contains("elapsed") && !text.contains("ETA") && !text.contains("warning"), "\(text)")
+
         let jobs = try #require(try farmJSON(try await farm.check(["jobs", "--json"]).stdout) as? [[String: Any]])
         #expect(jobs.count == 1)
         #expect(jobs.first?["id"] as? Int == Int(id) && jobs.first?["state"] as? String == "done")
@@ -55,6 +58,15 @@ extension FarmTests.Monitoring {
         let me = try #require(workers.first { $0["id"] as? String == "mon-1" }, "\(workers)")
         #expect(me["pid"] as? Int == Int(worker.pid) && me["segments_done"] as? Int == segments, "\(me)")
         #expect(me["last_seen_at"] is String && me["host"] as? String == ProcessInfo.processInfo.hostName)
+
+        // Tags no live worker has: `status` warns (the parts are all reused, so there is no rate either).
+        let tagged = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/tagged.mov").path,
+                                           extra: ["--tags", "nowhere"])
+        let warned = try await farm.check(["status", "\(tagged)"]).stdout
+        #expect(warned.contains("warning   no live worker has the tags nowhere"), "\(warned)")
+        #expect(!warned.contains("fps") && !warned.contains("ETA"), "\(warned)")
+        let taggedJSON = try #require(try farmJSON(try await farm.check(["status", "\(tagged)", "--json"]).stdout) as? [String: Any])
+        #expect(taggedJSON["tags_no_live_worker_has"] as? [String] == ["nowhere"] && taggedJSON["fps"] is NSNull)
         #expect(await farm.drainWorkers().isEmpty)
     }
 

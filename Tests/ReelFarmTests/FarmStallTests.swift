@@ -25,6 +25,7 @@ extension FarmTests.Stalls {
         let failed = try farm.queue().segmentList(jobID: id).flatMap(\.errors)
         let stall = try #require(failed.first { $0.message.contains("no progress for") }, "errors: \(failed.map(\.message))")
         #expect(stall.message.contains("worker stuck") && stall.message.contains("/media/"), "\(stall.message)")
+        #expect(stall.kind == AttemptError.Kind.stall, "counted as a stall: \(stall.kind)")
         #expect(try farm.queue().segmentList(jobID: id).allSatisfy { $0.state != .running }, "a stuck segment kept its lease")
 
         try mount.unblock()
@@ -49,6 +50,8 @@ extension FarmTests.Stalls {
         let worker = try farm.startWorker("reader", extra: ["--stall-seconds", "5"])
         let job = try await farm.waitForJob(id, timeout: .seconds(30))
         #expect(job.state == .failed && (job.error ?? "").contains("is a FIFO"), "\(job.error ?? "")")
+        let kinds = try farm.queue().segmentList(jobID: id).flatMap(\.errors).map(\.kind)
+        #expect(kinds == [AttemptError.Kind.input], "a permanent input error is counted as one: \(kinds)")
         #expect(worker.isRunning, "the worker died on a FIFO:\n\(worker.tail())")
         #expect(await farm.drainWorkers().isEmpty)
         print("farm-notes: FIFO source: \(job.error ?? "")")

@@ -38,6 +38,23 @@ import Testing
     }
 }
 
+extension StitchFenceTests {
+    @Test("a published output: the job records its size and the stitch time", arguments: StitchStage.Driver.allCases)
+    func publishedOutputIsMeasured(driver: StitchStage.Driver) async throws {
+        let dir = try TempDir("published-\(driver)")
+        defer { dir.remove() }
+        let (stage, _, farm) = try await StitchStage.rendered(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        let claim = try stage.claimStitch(leaseDuration: .seconds(300))
+        try stage.worker.stitch(claim, stop: StopSignal())
+        let size = try FileManager.default.attributesOfItem(atPath: dir("out.mov").path)[.size] as? NSNumber
+        let job = try stage.queue.jobGet(claim.job.id)
+        #expect(job.state == .done, "\(stage.log.items.withLock { $0 })")
+        #expect(job.outputBytes != nil && job.outputBytes == size?.int64Value, "\(String(describing: job.outputBytes))")
+        #expect(job.stitchDuration.map { $0 >= .zero } == true && job.stitchStartedAt != nil)
+    }
+}
+
 /// A job whose segments are all done (their parts already in the store), ready for its stitch step,
 /// on an in-memory queue, with a worker to stitch it.
 final class StitchStage: Sendable {

@@ -29,6 +29,10 @@ import Testing
             #expect(again.segment.id == c.segment.id && again.segment.progressFrames == 0, "reset at claim")
             #expect(again.segment.claimedAt == clock.now())
             #expect(try q.segmentList(jobID: jobID).first?.progressFrames == 0)
+            _ = try q.segmentHeartbeat(again.lease, leaseDuration: .seconds(30), progressFrames: .max)
+            #expect(try q.segmentList(jobID: jobID).first?.progressFrames == 10, "clamped to the segment's frames")
+            _ = try q.segmentHeartbeat(again.lease, leaseDuration: .seconds(30), progressFrames: -5)
+            #expect(try q.segmentList(jobID: jobID).first?.progressFrames == 0)
         }
     }
 
@@ -107,7 +111,8 @@ import Testing
         }
     }
 
-    @Test("every attempt error has a kind: render, input, stall, lease_expired, stitch", arguments: QueueKind.allCases)
+    @Test("every attempt error has a kind: render, input, stall, lease_expired, part_missing; stitch failures count",
+          arguments: QueueKind.allCases)
     func failureKinds(kind: QueueKind) throws {
         try withQueue(kind) { q, clock in
             let jobID = try insert(q, makeSpec(segments: 3, maxAttempts: 5))
@@ -126,11 +131,18 @@ import Testing
             let last = try #require(try claimOne(q))
             _ = try q.segmentFail(SegmentFailParams(lease: last.lease, message: "no such file", permanent: true))
             let kinds = try q.jobStatus(jobID).failures.map(\.kind)
-            #expect(kinds == ["render", "stall", "lease_expired", "stitch", "input"], "\(kinds)")
+            #expect(kinds == ["render", "stall", "lease_expired", "part_missing", "input"], "\(kinds)")
             let stored = try q.segmentList(jobID: jobID).flatMap(\.errors).map(\.kind).sorted()
-            #expect(stored == ["input", "lease_expired", "render", "stall", "stitch"])
+            #expect(stored == ["input", "lease_expired", "part_missing", "render", "stall"])
             let m = try q.metricsSample()
-            #expect(m.failuresByKind == ["render": 1, "stall": 1, "lease_expired": 1, "stitch": 1, "input": 1])
+            #expect(m.failuresByKind == ["render": 1, "stall": 1, "lease_expired": 1, "part_missing": 1, "input": 1])
+            let other = try insert(q, makeSpec(segments: 1))
+            let only = try #require(try claimOne(q))
+            #expect(only.lease.jobID == other)
+            #expect(try complete(q, only.lease))
+            let s = try #require(try q.stitchClaim(StitchClaimParams(workerID: "s")))
+            #expect(try q.jobFail(s.lease, message: "mux error"))
+            #expect(try q.metricsSample().failuresByKind[AttemptError.Kind.stitch] == 1, "a job failed in its stitch")
         }
     }
 

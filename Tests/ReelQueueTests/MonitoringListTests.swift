@@ -100,6 +100,30 @@ import Testing
         }
     }
 
+    @Test("migration 4 goes down to 3 and up again with the queue's rows kept")
+    func monitoringMigrationRoundTrip() throws {
+        try withTestSchema { config in
+            let q = try PostgresSegmentQueue(config)
+            let jobID = try insert(q, makeSpec(segments: 3))
+            let c = try #require(try claimOne(q))
+            _ = try q.segmentHeartbeat(c.lease, leaseDuration: .seconds(30), progressFrames: 4)
+            let migrator = Migrator(config)
+            #expect(try migrator.migrateDown(to: 3) == [4])
+            let columns = try q.pool.with { c in
+                try c.exec("""
+                    SELECT count(*) AS n FROM information_schema.columns
+                    WHERE table_schema = current_schema() AND column_name IN ('progress_frames', 'claimed_at', 'stitch_us')
+                    """).rows[0].int("n")
+            }
+            #expect(columns == 0, "the down migration drops its columns")
+            #expect(try migrator.migrate() == [4])
+            let s = try q.jobStatus(jobID)
+            #expect(s.segmentsByState[.running] == 1 && s.framesInProgress == 0, "progress starts again from 0")
+            #expect(try q.segmentHeartbeat(c.lease, leaseDuration: .seconds(30), progressFrames: 2) == .ok)
+            #expect(try q.jobStatus(jobID).framesInProgress == 2)
+        }
+    }
+
     @Test("errors recorded before failure kinds read as unknown")
     func oldErrorsReadUnknown() throws {
         try withTestSchema { config in

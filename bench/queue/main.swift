@@ -5,6 +5,7 @@
 //     eval "$(scripts/test-postgres.sh)"       # or pass --db URL / set REEL_DATABASE_URL
 //     swift run -c release bench-queue          # --workers 8,16,32 --segments 20000 --submit 5000
 //                                               # [--memory-only | --postgres-only] [--no-pgbench]
+//     swift run -c release bench-queue --monitoring # the monitor's reads instead (Monitoring.swift)
 //
 // For each worker count it migrates a fresh throwaway schema (reel_bench_<random>), drains `segments` segments
 // (plus, in the first, the three submitted jobs), and drops the schema. Unless --no-pgbench, it then runs pgbench
@@ -27,6 +28,7 @@ struct Options {
     var memoryOnly = false
     var postgresOnly = false
     var pgbench = true
+    var monitoring = false
 
     init(_ args: [String]) {
         var it = args.dropFirst().makeIterator()
@@ -39,6 +41,7 @@ struct Options {
             case "--memory-only": memoryOnly = true
             case "--postgres-only": postgresOnly = true
             case "--no-pgbench": pgbench = false
+            case "--monitoring": monitoring = true
             default: say("unknown option \(a)"); exit(2)
             }
         }
@@ -157,6 +160,12 @@ func loadAverage() -> String {
 let o = Options(CommandLine.arguments)
 do {
     say("load average: \(loadAverage())")
+    if o.monitoring {
+        if !o.postgresOnly { try benchMonitoring("memory", InMemorySegmentQueue()) }
+        if !o.memoryOnly, let url = o.db { try withSchema(url) { try benchMonitoring("postgres", try PostgresSegmentQueue($0)) } }
+        say("load average: \(loadAverage())")
+        exit(0)
+    }
     if !o.postgresOnly {
         let memory = InMemorySegmentQueue()
         for (i, w) in o.workers.enumerated() { try report("memory", Array(repeating: memory, count: w), o, submit: i == 0) }

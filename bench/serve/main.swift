@@ -62,6 +62,14 @@ do {
     // Segments in every state on the watched job: some done, some running.
     let watched = ids[ids.count / 2]
     try Workload.progress(queue, jobs: [watched, ids[0]], done: o.segments / 2, running: 8)
+    for (name, read) in [("jobStatusList(100 jobs)", { _ = try queue.jobStatusList(JobListParams(limit: 500)) }),
+                         ("metricsSample", { _ = try queue.metricsSample() }),
+                         ("segmentList(one job)", { _ = try queue.segmentList(jobID: watched) }),
+                         ("workerList", { _ = try queue.workerList() })] as [(String, () throws -> Void)] {
+        var times: [Double] = []
+        for _ in 0..<5 { let t = Date(); try read(); times.append(Date().timeIntervalSince(t) * 1000) }
+        say(String(format: "%@: %.1f ms (median of 5; first %.1f ms)", name, times.sorted()[2], times[0]))
+    }
     let hub = FarmHub(queue: queue, waiter: { try QueueListener(configuration: config,
                                                                 channels: [QueueListener.eventsChannel(schema: schema)]) })
     let app = ServeApp(hub: hub, token: "bench-token-0123456789", writer: queue, images: nil)

@@ -76,7 +76,8 @@ extension JobStatus {
                                framesInProgress: job.state.isActive ? t.framesInProgress : 0, framesPerSecond: fps,
                                eta: nil, elapsed: elapsed, tagsNoLiveWorkerHas: [], failures: failures, at: now)
         if job.state.isActive, let fps {
-            status.eta = .microseconds(Int64((Double(status.framesRemaining) / fps * 1_000_000).rounded()))
+            let us = (Double(status.framesRemaining) / fps * 1_000_000).rounded()
+            if us.isFinite, us < 1e17 { status.eta = .microseconds(Int64(us)) }   // a crawl has no useful ETA
         }
         if job.state.isActive {
             status.tagsNoLiveWorkerHas = unservedTags(job.requiredTags, workers: workers, now: now)

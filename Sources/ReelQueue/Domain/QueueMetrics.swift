@@ -22,7 +22,9 @@ public struct QueueMetrics: Sendable, Hashable {
     public var stitchSeconds: QueueHistogram
     /// The age of the oldest claimable segment (available, `scheduledAt` passed); nil when none waits.
     public var oldestQueuedAge: Duration?
-    /// Failed attempts by kind (`AttemptError.kind`: "input", "render", "lease_expired", "stall", "stitch", …).
+    /// Failures by kind: every recorded attempt error of a segment by `AttemptError.kind` ("input", "render",
+    /// "lease_expired", "stall", "part_missing", "unknown" for old rows), plus "stitch": jobs that failed in
+    /// their stitch step (a stitch attempt that failed and was retried is not counted).
     public var failuresByKind: [String: Int64]
     /// Frames that reached done segments per minute over the last hour, oldest minute first (60 entries).
     public var framesPerMinute: [Int64]

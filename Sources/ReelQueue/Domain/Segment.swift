@@ -67,6 +67,9 @@ public struct AttemptError: Sendable, Hashable {
         /// The render stopped advancing or ran past its deadline; its worker gave it back.
         public static let stall = "stall"
         /// The stitcher found the part missing or invalid and sent the segment back.
+        public static let partMissing = "part_missing"
+        /// A stitch step failed its job (`jobFail`, or its stitch attempts ran out): counted per failed job in
+        /// `QueueMetrics.failuresByKind`, not an attempt error of a segment.
         public static let stitch = "stitch"
         /// Recorded before failure kinds existed.
         public static let unknown = "unknown"

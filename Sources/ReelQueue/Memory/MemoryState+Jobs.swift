@@ -146,7 +146,7 @@ extension MemoryState {
         for id in segmentIDs where j.segmentIDs.contains(id) && segments[id]?.segment.state == .done {
             var s = segments[id]!.segment
             s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now,
-                                         kind: AttemptError.Kind.stitch))
+                                         kind: AttemptError.Kind.partMissing))
             s.attempt = 0
             s.partLocation = nil
             s.reusedFrom = nil

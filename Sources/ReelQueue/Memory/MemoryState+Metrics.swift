@@ -12,7 +12,12 @@ extension MemoryState {
         var m = QueueMetrics(at: now)
         for s in JobState.allCases { m.jobsByState[s] = 0 }
         for s in SegmentState.allCases { m.segmentsByState[s] = 0 }
-        for j in jobs.values { m.jobsByState[j.job.state, default: 0] += 1 }
+        for j in jobs.values {
+            m.jobsByState[j.job.state, default: 0] += 1
+            if j.job.state == .failed, j.job.error?.hasPrefix("stitch") == true {
+                m.failuresByKind[AttemptError.Kind.stitch, default: 0] += 1
+            }
+        }
         m.stitchSeconds = QueueHistogram(microseconds: jobs.values.compactMap { $0.job.stitchDuration?.microseconds })
         var render = [Int64](), waits = [Int64](), perMinute = [Int64](repeating: 0, count: 60)
         var oldest: Date?

@@ -90,7 +90,7 @@ extension MemoryState {
         guard let s = held(lease) else { return .lost }
         if s.segment.state == .canceled { return .canceled }
         segments[lease.segmentID]?.segment.leaseExpiresAt = now.adding(d)
-        if let progress { segments[lease.segmentID]?.segment.progressFrames = max(0, progress) }
+        if let progress { segments[lease.segmentID]?.segment.progressFrames = min(max(0, progress), s.segment.frames.count64) }
         return .ok
     }
 

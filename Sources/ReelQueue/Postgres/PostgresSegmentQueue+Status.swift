@@ -39,44 +39,47 @@ extension PostgresSegmentQueue {
     }
 
     public func metricsSample() throws -> QueueMetrics {
-        let bounds = QueueHistogram.defaultBounds
-        let negated = QueueHistogram(upperBounds: bounds).upperBoundsMicroseconds.reversed().map { Optional(-$0) }
-        return try pool.with { c in
-            let rows = try c.exec(MetricsSQL.sample, [now, .array(Array(negated))]).rows
-            var m = QueueMetrics(at: Date())
-            for s in JobState.allCases { m.jobsByState[s] = 0 }
-            for s in SegmentState.allCases { m.segmentsByState[s] = 0 }
-            var buckets = [String: [Int: Int64]](), sums = [String: Int64](), perMinute = [Int64](repeating: 0, count: 60)
-            for r in rows {
-                let k = r.string("k"), n = r.int64("n") ?? 0, a = r.int64("a") ?? 0
-                switch r.text("m") {
-                case "job": if let s = k.flatMap(JobState.init) { m.jobsByState[s] = Int(n) }
-                case "segment":
-                    guard let s = k.flatMap(SegmentState.init) else { continue }
-                    m.segmentsByState[s] = Int(n)
-                    if s == .done { m.framesRendered = a; m.framesReused = r.int64("b") ?? 0 }
-                case "render", "claim", "stitch":
-                    buckets[r.text("m"), default: [:]][Int(k ?? "") ?? bounds.count] = n
-                    sums[r.text("m"), default: 0] += a
-                case "oldest": if n > 0 { m.oldestQueuedAge = .microseconds(a) }   // an instant until `now` is known
-                case "failure": m.failuresByKind[k ?? AttemptError.Kind.unknown] = n
-                case "minute": if let i = Int(k ?? ""), perMinute.indices.contains(i) { perMinute[i] = a }
-                case "now": m.at = Date(microsecondsSince1970: a)
-                default: continue
-                }
-            }
-            if let since = m.oldestQueuedAge {
-                m.oldestQueuedAge = .microseconds(max(0, m.at.microsecondsSince1970 - since.microseconds))
-            }
-            let hist = { (name: String) in
-                QueueHistogram(upperBounds: bounds, bucketCounts: buckets[name] ?? [:], sumMicroseconds: sums[name] ?? 0)
-            }
-            m.segmentRenderSeconds = hist("render")
-            m.claimWaitSeconds = hist("claim")
-            m.stitchSeconds = hist("stitch")
-            m.framesPerMinute = perMinute
+        let negated = QueueHistogram().upperBoundsMicroseconds.reversed().map { Optional(-$0) }
+        return try pool.transaction { c in
+            // Room to hash the per-segment cells (the planner over-estimates them and would sort 100k rows).
+            _ = try c.exec("SET LOCAL work_mem = '32MB'")
+            var m = Self.metrics(from: try c.exec(MetricsSQL.sample, [now, .array(Array(negated))]).rows)
             m.workers = try workerList(on: c)
             return m
         }
+    }
+
+    /// Reads `MetricsSQL.sample`'s labelled rows (histograms on the default bounds).
+    static func metrics(from rows: [PGRow]) -> QueueMetrics {
+        var m = QueueMetrics(at: Date())
+        for s in JobState.allCases { m.jobsByState[s] = 0 }
+        for s in SegmentState.allCases { m.segmentsByState[s] = 0 }
+        var buckets = [String: [Int: Int64]](), sums = [String: Int64](), perMinute = [Int64](repeating: 0, count: 60)
+        var waitingSince: Int64?
+        for r in rows {
+            let label = r.text("m"), k = r.string("k"), n = r.int64("n") ?? 0, a = r.int64("a") ?? 0
+            switch label {
+            case "job": if let s = k.flatMap(JobState.init) { m.jobsByState[s] = Int(n) }
+            case "segment":
+                guard let s = k.flatMap(SegmentState.init) else { continue }
+                m.segmentsByState[s] = Int(n)
+                if s == .done { m.framesRendered = a; m.framesReused = r.int64("b") ?? 0 }
+                if s == .available { waitingSince = r.int64("c") }
+            case "render", "claim", "stitch":
+                buckets[label, default: [:]][Int(k ?? "") ?? QueueHistogram.defaultBounds.count] = n
+                sums[label, default: 0] += a
+            case "failure": m.failuresByKind[k ?? AttemptError.Kind.unknown, default: 0] += n
+            case "minute": if let i = Int(k ?? ""), perMinute.indices.contains(i) { perMinute[i] = a }
+            case "now": m.at = Date(microsecondsSince1970: a)
+            default: continue
+            }
+        }
+        m.oldestQueuedAge = waitingSince.map { .microseconds(max(0, m.at.microsecondsSince1970 - $0)) }
+        let hist = { (name: String) in QueueHistogram(bucketCounts: buckets[name] ?? [:], sumMicroseconds: sums[name] ?? 0) }
+        m.segmentRenderSeconds = hist("render")
+        m.claimWaitSeconds = hist("claim")
+        m.stitchSeconds = hist("stitch")
+        m.framesPerMinute = perMinute
+        return m
     }
 }

@@ -73,7 +73,7 @@ enum SegmentSQL {
         UPDATE segments SET lease_expires_at = CASE WHEN state = 'running'
             THEN reel_now($3) + $4::bigint * interval '1 microsecond' ELSE lease_expires_at END,
             progress_frames = CASE WHEN state = 'running' AND $5::bigint IS NOT NULL
-                THEN GREATEST($5::bigint, 0) ELSE progress_frames END
+                THEN LEAST(GREATEST($5::bigint, 0), frame_end - frame_start) ELSE progress_frames END
         WHERE id = $1 AND lease_token = $2 AND state IN ('running', 'canceled')
         RETURNING state
         """)
@@ -147,7 +147,7 @@ enum SegmentSQL {
         UPDATE segments s SET state = 'available', attempt = 0, part_location = NULL, reused_from = NULL,
             finished_at = NULL, scheduled_at = reel_now($4),
             errors = s.errors || jsonb_build_array(jsonb_build_object('attempt', s.attempt, 'message', $3::text,
-                'worker', $5::text, 'at_us', reel_us(reel_now($4)), 'kind', '\(AttemptError.Kind.stitch)')),
+                'worker', $5::text, 'at_us', reel_us(reel_now($4)), 'kind', '\(AttemptError.Kind.partMissing)')),
             lease_token = NULL, lease_expires_at = NULL
         WHERE s.job_id = $1 AND s.id = ANY($2::bigint[]) AND s.state = 'done'
         RETURNING s.id
@@ -188,10 +188,12 @@ enum SegmentSQL {
     /// and the frames rendered inside the job's recent window (`RecentRate`, whose twin this is).
     static let totalsForJobs = PGStatement(name: "segment_totals_for_jobs", sql: """
         SELECT j.id AS job_id, t.* FROM (
-            SELECT id, state IN ('queued', 'running', 'stitching') AS active,
-                reel_us(CASE WHEN state IN ('queued', 'running', 'stitching') THEN reel_now($2)
-                             ELSE coalesce(finished_at, reel_now($2)) END) AS e
-            FROM jobs WHERE id = ANY($1::bigint[])
+            SELECT id, active, we, we - $3::bigint * interval '1 microsecond' AS ws FROM (
+                SELECT id, state IN ('queued', 'running', 'stitching') AS active,
+                    CASE WHEN state IN ('queued', 'running', 'stitching') THEN reel_now($2)
+                         ELSE coalesce(finished_at, reel_now($2)) END AS we
+                FROM jobs WHERE id = ANY($1::bigint[])
+            ) w
         ) j CROSS JOIN LATERAL (
             -- One index scan per job (segments_index_unique), whatever the planner guesses of $1's length.
             SELECT s.state, count(*) AS n, sum(s.frame_end - s.frame_start) AS frames,
@@ -202,20 +204,23 @@ enum SegmentSQL {
         ) t
         """)
 
-    /// One segment's frames inside its job's window `(j.e − $3, j.e]`: `RecentRate.frames(of:jobActive:end:)`.
+    /// One segment's frames inside its job's window `(j.ws, j.we]`: `RecentRate.frames(of:jobActive:end:)`.
+    /// Durations are whole microseconds (`us(…)`) in float8, exact as in Swift, without numeric arithmetic.
     private static let windowFrames = """
         CASE
         WHEN s.state = 'done' AND s.reused_from IS NULL AND s.render_frames > 0 AND s.render_us IS NOT NULL
-             AND reel_us(s.finished_at) > j.e - $3 AND reel_us(s.finished_at) <= j.e THEN
+             AND s.finished_at > j.ws AND s.finished_at <= j.we THEN
             CASE WHEN s.render_us <= 0 THEN s.render_frames::float8
-            ELSE s.render_frames::float8 * (reel_us(s.finished_at)
-                - GREATEST(reel_us(s.finished_at) - s.render_us, j.e - $3))::float8 / s.render_us::float8 END
+            ELSE s.render_frames::float8 * \(us("s.finished_at - GREATEST(s.finished_at - s.render_us * interval '1 microsecond', j.ws)"))
+                / s.render_us::float8 END
         WHEN s.state = 'running' AND j.active AND s.progress_frames > 0 THEN
-            CASE WHEN s.claimed_at IS NULL OR j.e <= reel_us(s.claimed_at) THEN s.progress_frames::float8
-            ELSE s.progress_frames::float8 * (j.e - GREATEST(reel_us(s.claimed_at), j.e - $3))::float8
-                / (j.e - reel_us(s.claimed_at))::float8 END
+            CASE WHEN s.claimed_at IS NULL OR j.we <= s.claimed_at THEN s.progress_frames::float8
+            ELSE s.progress_frames::float8 * \(us("j.we - GREATEST(s.claimed_at, j.ws)")) / \(us("j.we - s.claimed_at")) END
         ELSE 0::float8 END
         """
+
+    /// An interval as whole microseconds in float8 (`date_part` is float8; `extract` would be numeric, slow).
+    private static func us(_ interval: String) -> String { "round(date_part('epoch', \(interval)) * 1000000)" }
 
     /// $1 job ids: every recorded attempt error of those jobs.
     static let failuresForJobs = PGStatement(name: "segment_failures_for_jobs", sql: """
