@@ -67,7 +67,7 @@ public final class ServeApp: Sendable {
         case ("GET", "static") where parts.count == 2: return Assets.file(parts[1])
         case ("GET", "events") where parts.count == 1: return events(request)
         case ("GET", "metrics") where parts.count == 1:
-            return .text(200, metrics(hub.snapshot()), type: PrometheusText.contentType)
+            return .text(200, metrics(hub.snapshot(maxAge: hub.options.pollInterval)), type: PrometheusText.contentType)
         case ("GET", "healthz") where parts.count == 1: return .text(200, "ok\n")
         case (_, let first) where method != "GET" && [nil, "jobs", "workers", "events", "metrics", "healthz"].contains(first):
             return .error(405, "\(request.method) is not allowed here")

@@ -55,31 +55,36 @@ public final class FarmHub: @unchecked Sendable {
         cond.lock(); state.closed = true; cond.broadcast(); cond.unlock()
     }
 
-    /// The current snapshot, refreshed first if it is older than the poll interval. Marks demand.
-    public func snapshot() -> HubSnapshot {
+    /// The current snapshot. A page or an API call is never kept waiting for the database when a snapshot exists:
+    /// one older than the poll interval is returned at once and a refresh is asked for (the event stream
+    /// delivers it); only the first request, or one after `maxAge`, waits for a read. Marks demand.
+    public func snapshot(maxAge: Duration = .seconds(600)) -> HubSnapshot {
         cond.lock()
         state.lastDemand = Date()
-        let stale = state.snapshot.version == 0
-            || Date().timeIntervalSince(state.snapshot.at) > APIJSON.seconds(options.pollInterval)
+        let age = Date().timeIntervalSince(state.snapshot.at)
+        let mustRead = state.snapshot.version == 0 || age > APIJSON.seconds(maxAge)
+        if !mustRead && age > APIJSON.seconds(options.pollInterval) { state.kicked = true }
         cond.unlock()
-        if stale { refresh() }
+        if mustRead { refresh() }
         cond.lock(); defer { cond.unlock() }
         return state.snapshot
     }
 
-    /// A job's detail (its segment strip) from the snapshot. A job no stream watches is held in the snapshot for a
-    /// minute after each ask, so that many pages opening it cost one read, not one each. Nil when it does not exist.
+    /// A job's detail (its segment strip). From the snapshot when it holds the job; otherwise read now for this job
+    /// alone (a few statements), and the job is held in the snapshot for a minute after each ask, so that many pages
+    /// opening it cost one read, not one each. Nil when the job does not exist.
     public func detailJSON(_ id: Int64) -> Data? {
         cond.lock()
         state.brief[id] = Date().addingTimeInterval(60)
         state.lastDemand = Date()
         let cached = state.snapshot.detailJSON[id]
-        let fresh = Date().timeIntervalSince(state.snapshot.at) <= APIJSON.seconds(options.pollInterval)
+        if cached != nil && Date().timeIntervalSince(state.snapshot.at) > APIJSON.seconds(options.pollInterval) {
+            state.kicked = true
+        }
         cond.unlock()
-        if let cached, fresh { return cached }
-        refresh()
-        cond.lock(); defer { cond.unlock() }
-        return state.snapshot.detailJSON[id]
+        if let cached { return cached }
+        guard let detail = HubReader(queue: queue, options: options).detail(of: id) else { return nil }
+        return HubJSON.detail(detail, at: Date())
     }
 
     /// Asks for a refresh soon (after a write action, or when a stream starts watching a job).

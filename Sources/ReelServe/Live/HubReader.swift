@@ -33,6 +33,12 @@ struct HubReader {
         return r
     }
 
+    /// One job's detail read now; nil when it does not exist or cannot be read.
+    func detail(of id: Int64) -> JobDetail? {
+        guard let status = try? status(of: id), let segments = try? queue.segmentList(jobID: id) else { return nil }
+        return JobDetail(status: status, segments: segments)
+    }
+
     /// A watched job older than the snapshot's newest jobs; nil once it is deleted.
     private func status(of id: Int64) throws -> JobStatus? {
         do { return try queue.jobStatus(id) } catch QueueError.jobNotFound { return nil }
