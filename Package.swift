@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "bench-stitch", dependencies: ["ReelRender", "ReelMedia", "ReelModel"],
                           path: "bench/stitch"),
         .executableTarget(name: "bench-sim", path: "bench/sim"),
-        .executableTarget(name: "bench-serve", dependencies: ["ReelServe", "ReelQueue"], path: "bench/serve"),
+        .executableTarget(name: "bench-serve", dependencies: ["ReelServe", "ReelFarm", "ReelQueue"], path: "bench/serve"),
         .executableTarget(name: "bench-memory", dependencies: ["ReelMedia", "ReelModel"], path: "bench/memory"),
 
         // Test oracles: independent reference computations shared by the test targets.

@@ -10,6 +10,7 @@
 // opens the streams and makes change batches (a cancel and a retry of another job, 1 s apart), counting refreshes
 // and the statements PostgreSQL counted (pg_stat_database.xact_commit) per batch, with 1 stream and with 50.
 import Foundation
+import ReelFarm
 import ReelQueue
 import ReelServe
 
@@ -70,6 +71,14 @@ do {
         for _ in 0..<5 { let t = Date(); try read(); times.append(Date().timeIntervalSince(t) * 1000) }
         say(String(format: "%@: %.1f ms (median of 5; first %.1f ms)", name, times.sorted()[2], times[0]))
     }
+    let segs = try queue.segmentList(jobID: watched)
+    var t = Date()
+    let objects = segs.map { FarmJSON.segment($0, now: Date()) }
+    let build = Date().timeIntervalSince(t) * 1000
+    t = Date()
+    let bytes = try FarmJSON.data(["segments": objects], pretty: false).count
+    say(String(format: "encode %d segments: objects %.1f ms, serialise %.1f ms (%d bytes)", segs.count, build,
+               Date().timeIntervalSince(t) * 1000, bytes))
     let hub = FarmHub(queue: queue, waiter: { try QueueListener(configuration: config,
                                                                 channels: [QueueListener.eventsChannel(schema: schema)]) })
     let app = ServeApp(hub: hub, token: "bench-token-0123456789", writer: queue, images: nil)

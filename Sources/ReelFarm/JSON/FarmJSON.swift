@@ -84,6 +84,7 @@ extension FarmJSON {
     /// - Throws: when `object` holds something JSON cannot carry.
     /// A nil optional (even one boxed in `Any`) is written as `null`, and NaN or an infinity too.
     public static func data(_ object: Any, pretty: Bool = true) throws -> Data {
+        if !pretty { return JSONWriter.data(object) }
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }
         return try JSONSerialization.data(withJSONObject: sanitize(object), options: options)
@@ -128,7 +129,14 @@ extension FarmJSON {
 
     /// A time: ISO 8601, UTC, to the second (`2026-12-01T03:07:46Z`); durations have their own `_seconds` keys.
     public static func time(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        // By hand: a format style costs a tenth of a millisecond per call, and a strip holds thousands of times.
+        var t = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&t, &parts) != nil else { return date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)) }
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let year = Int(parts.tm_year) + 1900
+        let y = year >= 1000 ? "\(year)" : String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)"
+        return "\(y)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     /// Rounded to a tenth, for the ETA and elapsed time people read.

@@ -84,7 +84,14 @@ public final class FarmHub: @unchecked Sendable {
         cond.unlock()
         if let cached { return cached }
         guard let detail = HubReader(queue: queue, options: options).detail(of: id) else { return nil }
-        return HubJSON.detail(detail, at: Date())
+        let data = HubJSON.detail(detail, at: Date())
+        cond.lock()
+        if state.snapshot.detailJSON[id] == nil {   // kept until the next refresh, which reads the job again
+            state.snapshot.detailJSON[id] = data
+            state.snapshot.details[id] = detail
+        }
+        cond.unlock()
+        return data
     }
 
     /// Asks for a refresh soon (after a write action, or when a stream starts watching a job).
@@ -136,7 +143,11 @@ public final class FarmHub: @unchecked Sendable {
         cond.unlock()
         let read = HubReader(queue: queue, options: options).read(watched: watched)
         cond.lock()
-        state.publish(read)
+        var next = state.prepare(read)
+        cond.unlock()
+        HubState.encode(&next)   // outside the lock: readers keep the old snapshot meanwhile
+        cond.lock()
+        state.snapshot = next
         cond.broadcast()
         cond.unlock()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelQueue
+import Synchronization
 
 /// The encodings a snapshot publishes, made once per refresh and shared by every client.
 enum HubJSON {
@@ -37,7 +38,7 @@ enum HubJSON {
     }
 
     static func detailObject(_ d: JobDetail, at: Date) -> [String: Any] {
-        let marks = (try? RenderRequest.decoded(d.status.job.composition))?.marks
+        let marks = Self.marks(of: d.status.job)
         var job = APIJSON.job(d.status, now: at)
         job["duration_seconds"] = APIJSON.opt(marks?.seconds(ofFrames: d.status.job.frameCount))
         let thumbnails = Set(d.segments.filter { $0.state == .done }.map(\.index))
@@ -55,6 +56,20 @@ enum HubJSON {
             "poster": d.status.job.state == .done ? "/api/v1/jobs/\(d.status.job.id)/poster.jpg" : NSNull(),
         ]
     }
+
+    /// A job's transition marks, decoded from its stored request once (a request can be large) and kept for the
+    /// 64 jobs seen last.
+    static func marks(of job: Job) -> TimelineMarks? {
+        if let hit = marksCache.withLock({ $0[job.id] }) { return hit }
+        let marks = (try? RenderRequest.decoded(job.composition))?.marks
+        marksCache.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[job.id] = marks
+        }
+        return marks
+    }
+
+    private static let marksCache = Mutex<[Int64: TimelineMarks?]>([:])
 
     static func stitchState(_ job: Job) -> String {
         switch job.state {

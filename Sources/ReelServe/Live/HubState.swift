@@ -14,7 +14,8 @@ struct HubState {
     /// Queued (claimable or backing off) segments over the last hour, one sample per minute at most.
     var depth: [(at: Date, segments: Int)] = []
 
-    mutating func publish(_ read: HubRead) {
+    /// The next snapshot's data (its encodings are made by `encode`, outside the hub's lock).
+    mutating func prepare(_ read: HubRead) -> HubSnapshot {
         var next = snapshot
         next.version += 1
         next.at = read.at
@@ -29,9 +30,12 @@ struct HubState {
             recordDepth(read)
         }
         next.depth = depth
+        return next
+    }
+
+    static func encode(_ next: inout HubSnapshot) {
         next.overviewJSON = HubJSON.overview(next)
         next.detailJSON = Dictionary(uniqueKeysWithValues: next.details.map { ($0.key, HubJSON.detail($0.value, at: next.at)) })
-        snapshot = next
     }
 
     private mutating func recordDepth(_ read: HubRead) {
