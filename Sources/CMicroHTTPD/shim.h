@@ -1,5 +1,7 @@
 #ifndef REEL_CMICROHTTPD_SHIM_H
 #define REEL_CMICROHTTPD_SHIM_H
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -18,10 +20,24 @@ struct reel_mhd_limits {
     size_t connection_memory;           /* per-connection buffer: bounds the request line and headers */
 };
 
+/** Where libmicrohttpd's messages go: `fn(ctx, message)` with the message formatted (at most 511 bytes). */
+struct reel_mhd_logger {
+    void (*fn)(void *ctx, const char *message);
+    void *ctx;
+};
+
+static inline void reel_mhd_log_trampoline(void *cls, const char *fmt, va_list ap) {
+    struct reel_mhd_logger *logger = (struct reel_mhd_logger *) cls;
+    char message[512];
+    vsnprintf(message, sizeof message, fmt, ap);
+    logger->fn(logger->ctx, message);
+}
+
 /** Starts a daemon with one thread per connection, bound to `addr`; NULL when it cannot. */
 static inline struct MHD_Daemon *reel_mhd_start(const struct sockaddr *addr, int ipv6, struct reel_mhd_limits limits,
                                                 MHD_AccessHandlerCallback handler, void *handler_cls,
-                                                MHD_RequestCompletedCallback completed, void *completed_cls) {
+                                                MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                struct reel_mhd_logger *logger) {
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL
                        | MHD_USE_ERROR_LOG | (ipv6 ? MHD_USE_IPv6 : 0);
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
@@ -31,6 +47,7 @@ static inline struct MHD_Daemon *reel_mhd_start(const struct sockaddr *addr, int
                             MHD_OPTION_CONNECTION_TIMEOUT, limits.timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.connection_memory,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_EXTERNAL_LOGGER, reel_mhd_log_trampoline, logger,
                             MHD_OPTION_END);
 }
 

@@ -12,7 +12,12 @@ extension FarmCommands {
         guard let parsed = try Specs.serve.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let env = ProcessInfo.processInfo.environment
-        let listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")
+        let listen: ListenAddress
+        do {
+            listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")
+        } catch let e as ServeError {
+            throw UsageError(message: e.description)
+        }
         let readOnly = parsed.flag("read-only")
         let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
         let base = configuration(parsed)
@@ -21,7 +26,12 @@ extension FarmCommands {
         read.role = try DatabaseRoles(base).monitorRole()
         let readConfiguration = read
         let reader = try PostgresSegmentQueue(read)
-        let writer = token == nil ? nil : try PostgresSegmentQueue(base)
+        var write = base
+        if let url = parsed.value("write-db") ?? env["REEL_SERVE_WRITE_DATABASE_URL"], !url.isEmpty {
+            write.databaseURL = url
+        }
+        write.applicationName = "reel serve (writes)"
+        let writer = token == nil ? nil : try PostgresSegmentQueue(write)
         let hub = FarmHub(queue: reader, waiter: {
             try QueueListener(configuration: readConfiguration,
                               channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
@@ -29,7 +39,7 @@ extension FarmCommands {
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
         let app = ServeApp(hub: hub, token: token, writer: writer,
                            images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images })
-        let server = try HTTPServer(listen: listen, handler: { app.handle($0) })
+        let server = try HTTPServer(listen: listen, log: { writeErr("reel serve: http: \($0)\n") }, handler: { app.handle($0) })
         hub.start()
         announce(server, read: read, writable: writer != nil, images: store != nil)
         waitForSignal()

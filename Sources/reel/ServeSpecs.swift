@@ -5,7 +5,7 @@ extension Specs {
         about: "A live web view of the farm's queue (jobs, one job's segment strip, workers), its JSON API at /api/v1 "
             + "(docs/json.md), server-sent events at /events and Prometheus metrics at /metrics. Reads go through the "
             + "schema's read-only role <schema>_monitor when it exists and the login role may act as it (reel db roles); "
-            + "writes, when allowed, use the login role. Runs until SIGINT or SIGTERM.",
+            + "writes, when allowed, use the login role (or --write-db). Runs until SIGINT or SIGTERM.",
         options: [Option(name: "listen", value: "HOST:PORT",
                          help: "where to listen: a numeric IPv4 or [IPv6] address; 0.0.0.0:8700 for every interface "
                              + "(put TLS in front: a reverse proxy)",
@@ -15,6 +15,10 @@ extension Specs {
                              + "with it; scripts send \"Authorization: Bearer TOKEN\"); at least 16 characters, mode 0600",
                          defaultText: "none: read-only", env: "REEL_SERVE_TOKEN_FILE"),
                   Option(name: "read-only", value: nil, help: "serve no write action at all, even with a token"),
+                  Option(name: "write-db", value: "URL",
+                         help: "the database connection that cancel, retry and priority use, e.g. as <schema>_worker, "
+                             + "while reads use --db as <schema>_monitor",
+                         defaultText: "the --db connection", env: "REEL_SERVE_WRITE_DATABASE_URL"),
                   Option(name: "storage", value: "DIR",
                          help: "the shared part store, for segment thumbnails and poster frames",
                          defaultText: "none: the pages show no images", env: "REEL_STORAGE"),

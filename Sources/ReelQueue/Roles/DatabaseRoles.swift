@@ -56,9 +56,23 @@ public struct DatabaseRoles: Sendable {
     public func apply() throws -> Report {
         try configuration.validate()
         let c = try PGPool(configuration).connect()
-        do {
-            return try c.transaction { try apply(on: c) }
-        } catch let f as PGFailure { throw f.queueError }
+        var attempt = 0
+        while true {
+            do {
+                return try c.transaction { try apply(on: c) }
+            } catch let f as PGFailure where Self.isConcurrentGrant(f) && attempt < 5 {
+                attempt += 1   // two grants on one catalog row at once (two `reel db roles`): run it again
+                usleep(useconds_t(50_000 * attempt))
+            } catch let f as PGFailure {
+                throw f.queueError
+            }
+        }
+    }
+
+    /// PostgreSQL's "tuple concurrently updated": concurrent GRANTs touched the same catalog row; a rerun succeeds.
+    static func isConcurrentGrant(_ f: PGFailure) -> Bool {
+        if case .server(_, let message) = f { return message.contains("tuple concurrently updated") }
+        return false
     }
 
     private func apply(on c: PGConnection) throws -> Report {

@@ -105,3 +105,11 @@ private let streamFree: MHD_ContentReaderFreeCallback = { cls in
     let box = Unmanaged<StreamBox>.fromOpaque(cls).takeRetainedValue()
     box.stream.close()
 }
+
+/// libmicrohttpd's log line, formatted by the shim.
+let logCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { ctx, message in
+    guard let ctx, let message else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(ctx).takeUnretainedValue()
+    guard !server.starting.load(ordering: .acquiring) else { return }
+    server.log(String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))
+}

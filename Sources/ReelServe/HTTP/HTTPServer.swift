@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// An HTTP server on libmicrohttpd, one thread per connection. The only user of libmicrohttpd: requests are
 /// parsed by the library (no hand-written HTTP parsing) and handed to `handler` as `HTTPRequest`s. A handler
@@ -10,32 +11,44 @@ public final class HTTPServer: @unchecked Sendable {
     let handler: Handler
     let limits: HTTPLimits
     private var daemon: OpaquePointer?
+    /// libmicrohttpd's messages (a malformed request, a failed write) for the operator's log; nothing while
+    /// binding, since a failure to bind is reported by `init` itself.
+    private let logger = UnsafeMutablePointer<reel_mhd_logger>.allocate(capacity: 1)
+    let log: @Sendable (String) -> Void
+    let starting = Atomic<Bool>(true)
     /// The port bound (the one asked for, or the one the kernel chose for port 0).
     public private(set) var port: UInt16 = 0
     public let address: ListenAddress
 
     /// Binds `listen` and starts serving at once.
     /// - Throws: `ServeError.start` when the address cannot be bound (in use, not local, no permission).
-    public init(listen: ListenAddress, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler) throws {
+    public init(listen: ListenAddress, limits: HTTPLimits = HTTPLimits(),
+                log: @escaping @Sendable (String) -> Void = { _ in }, handler: @escaping Handler) throws {
         self.handler = handler
+        self.log = log
         self.limits = limits
         self.address = listen
         let me = Unmanaged.passUnretained(self).toOpaque()
+        logger.initialize(to: reel_mhd_logger(fn: logCallback, ctx: me))
         let c = reel_mhd_limits(connection_limit: UInt32(clamping: limits.connections),
                                 per_ip_limit: UInt32(clamping: limits.connectionsPerAddress),
                                 timeout_seconds: UInt32(clamping: limits.idleTimeoutSeconds),
                                 connection_memory: limits.connectionMemory)
         daemon = try Self.withSocketAddress(listen) { addr in
-            reel_mhd_start(addr, listen.isIPv6 ? 1 : 0, c, accessCallback, me, completedCallback, me)
+            reel_mhd_start(addr, listen.isIPv6 ? 1 : 0, c, accessCallback, me, completedCallback, me, logger)
         }
         guard let daemon else {
             throw ServeError.start("cannot listen on \(listen): \(String(cString: strerror(errno))) "
                                    + "(is another server on that port?)")
         }
         port = reel_mhd_port(daemon)
+        starting.store(false, ordering: .releasing)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        logger.deallocate()
+    }
 
     /// Stops accepting, closes every connection and waits for their threads. Call `ResponseStream.close` on open
     /// streams first (the event hub does), or their threads keep the stop waiting until their next read returns.
