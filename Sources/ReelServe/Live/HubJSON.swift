@@ -28,9 +28,22 @@ enum HubJSON {
             ] as [String: Any],
             "chart": [
                 "frames_per_minute": APIJSON.opt(s.metrics?.framesPerMinute),
-                "queue_depth": s.depth.map { [APIJSON.iso($0.at), $0.segments] as [Any] },
+                "queue_depth": depthPerMinute(s),
             ] as [String: Any],
         ]
+    }
+
+    /// Queued segments per minute over the last hour, oldest first (60 entries, null where the server was not
+    /// looking), aligned with `frames_per_minute`: the last entry is the minute ending now.
+    static func depthPerMinute(_ s: HubSnapshot) -> [Any] {
+        var slots = [Any](repeating: NSNull(), count: 60)
+        for sample in s.depth {
+            let minutesAgo = Int(s.at.timeIntervalSince(sample.at) / 60)
+            guard (0..<60).contains(minutesAgo) else { continue }
+            let i = 59 - minutesAgo
+            slots[i] = max((slots[i] as? Int) ?? 0, sample.segments)
+        }
+        return slots
     }
 
     static func detail(_ d: JobDetail, at: Date) -> Data {

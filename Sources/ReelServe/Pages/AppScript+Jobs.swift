@@ -16,6 +16,7 @@ extension AppScript {
     function jobRow(j) {
       const pct = Math.floor(100 * (j.progress || 0));
       const time = ['done', 'failed', 'canceled'].includes(j.state) ? clock(j.elapsed_seconds) + ' elapsed'
+        : j.state === 'stitching' ? 'stitching, ' + clock(j.elapsed_seconds) + ' elapsed'
         : (j.eta_seconds !== null && j.eta_seconds !== undefined ? 'ETA ' + clock(j.eta_seconds) : (j.elapsed_seconds ? clock(j.elapsed_seconds) + ' elapsed' : '–'));
       const tags = el('td', {}, (j.tags || []).join(', '));
       if ((j.tags_no_live_worker_has || []).length) tags.append(el('div', { class: 'warn', text: 'no live worker has ' + j.tags_no_live_worker_has.join(', ') }));
@@ -29,12 +30,13 @@ extension AppScript {
     function progressBar(pct) { const s = el('span'); s.style.width = pct + '%'; return s; }
     function charts(c) {
       bars($('#chart-throughput'), c.frames_per_minute || []);
-      bars($('#chart-depth'), (c.queue_depth || []).map((p) => p[1]));
+      bars($('#chart-depth'), c.queue_depth || []);
     }
     function bars(svg, values) {
       if (!svg) return;
-      const ns = 'http://www.w3.org/2000/svg', max = Math.max(1, ...values), w = 600 / Math.max(values.length, 60);
+      const ns = 'http://www.w3.org/2000/svg', max = Math.max(1, ...values.filter((v) => v !== null)), w = 600 / Math.max(values.length, 60);
       svg.replaceChildren(...values.map((v, i) => {
+        if (v === null) return document.createElementNS(ns, 'g');
         const r = document.createElementNS(ns, 'rect'), h = 76 * v / max;
         r.setAttribute('x', i * w); r.setAttribute('y', 80 - h); r.setAttribute('width', Math.max(1, w - 1)); r.setAttribute('height', h);
         r.setAttribute('class', 'bar');
