@@ -24,7 +24,9 @@ if [ ! -x "$REEL_PYENV/bin/otiotool" ] || ! "$REEL_PYENV/bin/python" -c "import 
   [ -x "$REEL_PYENV/bin/pip" ] || /usr/bin/python3 -m venv "$REEL_PYENV"
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1" "fusepy==3.0.1"
 fi
-if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then   # the deploy tests validate deploy/k8s offline
+# The deploy tests validate deploy/k8s offline; PyYAML and jsonschema, which it brings, parse compose.yaml and check
+# the KEDA objects against deploy/test/keda (FarmDeployFilesTests). Podman is not needed: deploy/test/run.sh is manual.
+if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then
   echo "setup: installing kubernetes-validate into $REEL_PYENV" >&2
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "kubernetes-validate==1.37.0"
 fi
