@@ -45,6 +45,18 @@ farm_render() {
   note "segments: $(sql "SELECT count(*) || ' segments, attempts ' || string_agg(DISTINCT attempt::text, ',') || ', errors ' || sum(jsonb_array_length(errors)) FROM reel.segments WHERE job_id = $JOB")"
 }
 
+# A second job, undisturbed and cut differently (2.5 s segments: it reuses only the few parts whose bounds a
+# transition fixes, and says how many): the farm's render time.
+undisturbed_render() {
+  local job
+  job=$("${PC[@]}" run --rm -T --no-deps submit submit /media/demo.json -o /storage/out/demo-2.5s.mov --lossless \
+        --segment-seconds 2.5 2>"$WORK/submit2.log" | tail -n 1) || { cat "$WORK/submit2.log"; die "second reel submit"; }
+  [[ $job =~ ^[0-9]+$ ]] || die "second reel submit printed '$job'"
+  wait_for "SELECT state FROM reel.jobs WHERE id = $job AND state IN ('done', 'failed', 'canceled')" >/dev/null
+  [ "$(sql "SELECT state FROM reel.jobs WHERE id = $job")" = done ] || die "job $job did not finish"
+  note "farm, undisturbed: job $job ($(grep -o '[0-9]* segments, [0-9]* frames, [0-9]* reused' "$WORK/submit2.log")) $(sql "SELECT round(extract(epoch FROM finished_at - created_at), 1) FROM reel.jobs WHERE id = $job") s from created to finished on 3 workers"
+}
+
 # `podman-compose stop worker` while every worker is mid-segment: each must finish its segment and exit 0.
 drain() {
   local busy
@@ -72,7 +84,7 @@ drain() {
 # Per-frame video md5 and the PCM md5 of the farm's output against the one-process render's.
 compare() {
   local dir f; dir=$(podman volume inspect reel_storage --format '{{.Mountpoint}}')/out
-  for f in demo reference; do
+  for f in demo demo-2.5s reference; do
     ffmpeg -nostdin -v error -i "$dir/$f.mov" -map 0:v:0 -f framemd5 - | grep -v '^#' > "$WORK/$f.video.framemd5"
     ffmpeg -nostdin -v error -i "$dir/$f.mov" -map 0:a:0 -c:a copy -f md5 - > "$WORK/$f.pcm.md5"
   done
@@ -80,7 +92,10 @@ compare() {
   [ "$frames" -gt 0 ] || die "no video frames in the farm's output"
   cmp -s "$WORK/demo.video.framemd5" "$WORK/reference.video.framemd5" || die "video frames differ (diff $WORK/*.video.framemd5)"
   cmp -s "$WORK/demo.pcm.md5" "$WORK/reference.pcm.md5" || die "PCM differs: $(cat "$WORK/demo.pcm.md5") vs $(cat "$WORK/reference.pcm.md5")"
-  note "equal: $frames video frames (framemd5 of all: $(md5sum < "$WORK/demo.video.framemd5" | cut -c1-32)), PCM $(cat "$WORK/demo.pcm.md5")"
+  cmp -s "$WORK/demo-2.5s.video.framemd5" "$WORK/reference.video.framemd5" && cmp -s "$WORK/demo-2.5s.pcm.md5" "$WORK/reference.pcm.md5" \
+    || die "the 2.5 s-segment farm render differs from the reference"
+  note "equal: demo.mov (2 s segments, drained), demo-2.5s.mov (2.5 s segments) and reference.mov:"
+  note "  $frames video frames (framemd5 of all: $(md5sum < "$WORK/demo.video.framemd5" | cut -c1-32)), PCM $(cat "$WORK/demo.pcm.md5")"
   note "output: $(ffprobe -v error -show_entries stream=codec_name,width,height,sample_rate,channels -of csv=p=0 "$dir/demo.mov" | tr '\n' ' ')"
 }
 

@@ -134,6 +134,7 @@ main() {
   bring_up
   reference_render
   farm_render
+  undisturbed_render
   compare
   note "PASS"
   log "summary ($SUMMARY):"; cat "$SUMMARY" >&2
