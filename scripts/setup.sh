@@ -31,7 +31,9 @@ if ! "$REEL_PYENV/bin/python" -c "import selenium" 2>/dev/null; then   # the web
   echo "setup: installing selenium into $REEL_PYENV" >&2
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "selenium==4.27.1"
 fi
-if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then   # the deploy tests validate deploy/k8s offline
+# The deploy tests validate deploy/k8s offline; PyYAML and jsonschema, which it brings, parse compose.yaml and check
+# the KEDA objects against deploy/test/keda (FarmDeployFilesTests). Podman is not needed: deploy/test/run.sh is manual.
+if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then
   echo "setup: installing kubernetes-validate into $REEL_PYENV" >&2
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "kubernetes-validate==1.37.0"
 fi

@@ -71,11 +71,11 @@ extension FarmTests.Deploy {
         }
         let writable = settings.filter { $0.hasPrefix("ReadWritePaths=") }
         #expect(writable == ["ReadWritePaths=/storage"])
-        #expect(unit.contains("REEL_STORAGE=/storage") && unit.contains("REEL_OUTPUT_ROOTS=/storage/out"))
-        #expect(try Self.text("k8s/worker-deployment.yaml").contains("{ name: REEL_STORAGE, value: /storage }"))
-        #expect(try Self.text("compose.yaml").contains("REEL_STORAGE: /storage"))
+        #expect(unit.contains("REEL_STORAGE=/storage/cache") && unit.contains("REEL_OUTPUT_ROOTS=/storage/out"))
+        #expect(try Self.text("k8s/worker-deployment.yaml").contains("{ name: REEL_STORAGE, value: /storage/cache }"))
+        #expect(try Self.text("compose.yaml").contains("REEL_STORAGE: /storage/cache "))
         let readme = try Self.text("README.md")
-        #expect(readme.contains("REEL_STORAGE=/storage") && !readme.contains("-atime"), "the docs recommend /storage and reel gc")
+        #expect(readme.contains("REEL_STORAGE=/storage/cache") && !readme.contains("-atime"), "the docs recommend /storage and reel gc")
         #expect(readme.contains("reel gc"))
     }
 
@@ -94,13 +94,18 @@ extension FarmTests.Deploy {
         #expect(out.status == 0 && out.stderr.isEmpty, "\(out.stderr)\(out.stdout)")
     }
 
-    @Test("kubernetes-validate --strict accepts every manifest")
-    func kubernetesValidate() throws {
+    /// The oldest Kubernetes deploy/README.md claims, and the newest kubernetes-validate knows.
+    static let kubernetesVersions = ["1.30", "1.37"]
+
+    @Test("kubernetes-validate --strict accepts every manifest, against each stated Kubernetes version",
+          arguments: kubernetesVersions)
+    func kubernetesValidate(version: String) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.deploy.appendingPathComponent("k8s").path)
             .filter { $0.hasSuffix(".yaml") }.sorted().map { Self.deploy.appendingPathComponent("k8s/\($0)").path }
-        let out = try Shell.run("/usr/bin/env", ["kubernetes-validate", "--strict"] + files)
+        let out = try Shell.run("/usr/bin/env", ["kubernetes-validate", "--strict", "-k", version] + files)
         #expect(out.status == 0, "kubernetes-validate (scripts/setup.sh installs it into .build/pyenv): \(out.stderr)\(out.stdout)")
         #expect(!(out.stdout + out.stderr).contains("ERROR"))
         #expect((out.stdout + out.stderr).components(separatedBy: "passed for resource").count - 1 >= 5)
+        #expect((out.stdout + out.stderr).contains("against version \(version)"))
     }
 }
