@@ -42,8 +42,9 @@ extension FarmTests.Deploy {
         let docs = try Self.yaml(["compose.yaml", "test/compose.test.yaml"])
         let compose = try #require(docs.first as? [String: Any])
         let services = try #require(compose["services"] as? [String: [String: Any]])
-        #expect(Set(services.keys) == ["postgres", "migrate", "worker", "submit", "gc"])
+        #expect(Set(services.keys) == ["postgres", "migrate", "worker", "serve", "submit", "gc"])
         let users = ["migrate": "reel_owner", "worker": "reel_worker", "submit": "reel_worker", "gc": "reel_monitor"]
+        try Self.checkServe(try #require(services["serve"]))
         for (name, user) in users {
             let service = try #require(services[name])
             #expect(service["image"] as? String == "reel:0.1.0", "\(name)")
@@ -65,6 +66,19 @@ extension FarmTests.Deploy {
         let override = try #require(docs.last as? [String: Any])
         let tested = try #require(override["services"] as? [String: [String: Any]])
         #expect(Set(tested.keys).isSubset(of: Set(services.keys)), "the override adds no service")
+    }
+
+    /// `reel serve` reads as the monitor, writes as the worker through --write-db, needs the token, and is published on
+    /// the host's loopback only.
+    static func checkServe(_ serve: [String: Any]) throws {
+        #expect(serve["image"] as? String == "reel:0.1.0" && serve["read_only"] as? Bool == true)
+        #expect(serve["cap_drop"] as? [String] == ["ALL"] && serve["security_opt"] as? [String] == ["no-new-privileges:true"])
+        let env = try #require(serve["environment"] as? [String: Any])
+        #expect(env["PGUSER"] as? String == "reel_monitor" && env["PGPASSFILE"] as? String == "/run/secrets/serve_pgpass")
+        #expect(serve["secrets"] as? [String] == ["serve_pgpass", "serve_token"])
+        let command = try #require(serve["command"] as? [String])
+        #expect(command.first == "serve" && command.contains("--token-file") && command.contains("--write-db"), "\(command)")
+        #expect(serve["ports"] as? [String] == ["127.0.0.1:8700:8700"], "published beyond the host")
     }
 
     @Test("the Dockerfile: pinned bases, no ffmpeg CLI, /storage owned by uid 10001, runs as 10001")

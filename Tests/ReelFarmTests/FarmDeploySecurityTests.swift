@@ -7,7 +7,7 @@ extension FarmTests.Deploy {
         try String(contentsOf: deploy.appendingPathComponent(file), encoding: .utf8)
     }
 
-    static let pods = ["k8s/worker-deployment.yaml", "k8s/migrate-job.yaml", "k8s/gc-cronjob.yaml"]
+    static let pods = ["k8s/worker-deployment.yaml", "k8s/migrate-job.yaml", "k8s/gc-cronjob.yaml", "k8s/serve.yaml"]
 
     @Test("every pod runs as non-root with no capabilities, no escalation, a read-only root and RuntimeDefault seccomp",
           arguments: pods)

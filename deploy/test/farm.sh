@@ -104,3 +104,43 @@ teardown() {
   "${PC[@]}" down -v -t 10 >"$WORK/compose-down.log" 2>&1 || true
   rm -rf "$ROOT/deploy/secrets" "$ROOT/deploy/media"
 }
+
+# `reel serve` from compose: the pages and API over the finished jobs, a thumbnail, /metrics through promtool, a
+# write refused without the token and done with it (through --write-db as reel_worker), reads as reel_monitor.
+web_view() {
+  local port=${REEL_TEST_SERVE_PORT:-58700} url tries=0 token jobs
+  url=http://127.0.0.1:$port
+  "${PC[@]}" up -d --no-deps serve >>"$WORK/compose-up.log" 2>&1 || die "compose up serve"
+  until curl -fsS "$url/healthz" >/dev/null 2>&1; do
+    tries=$((tries + 1)); [ $tries -lt 60 ] || { podman logs reel_serve_1; die "reel serve never answered"; }; sleep 1
+  done
+  curl -fsS "$url/" | grep -q '<title>Reel · Jobs</title>' || die "the jobs page"
+  jobs=$(curl -fsS "$url/api/v1/jobs" | python3 -c 'import json,sys; print(" ".join(f"{j["id"]}:{j["state"]}" for j in json.load(sys.stdin)["jobs"]))')
+  note "reel serve: /api/v1/jobs says $jobs"
+  curl -fsS "$url/api/v1/jobs/$JOB" | python3 -c '
+import json, sys
+d = json.load(sys.stdin); s = d["segments"]
+assert all(x["state"] == "done" and x["thumbnail"] for x in s), "a segment not done or without a thumbnail"
+print(len(s), d["job"]["state"], d["stitch"]["state"], d["poster"])' > "$WORK/serve-job.txt" || die "the job's strip"
+  note "  job $JOB: $(cat "$WORK/serve-job.txt") (segments, state, stitch, poster)"
+  curl -fsS -o "$WORK/thumb.jpg" "$url/api/v1/jobs/$JOB/segments/0/thumbnail.jpg" || die "a thumbnail"
+  note "  thumbnail of segment 0: $(ffprobe -v error -show_entries stream=codec_name,width,height -of csv=p=0 "$WORK/thumb.jpg")"
+  curl -fsS "$url/metrics" > "$WORK/metrics.txt" || die "/metrics"
+  grep -q 'reel_jobs{state="done"} 2' "$WORK/metrics.txt" || die "/metrics does not count 2 done jobs"
+  if command -v promtool >/dev/null; then
+    promtool check metrics < "$WORK/metrics.txt" > "$WORK/promtool.txt" 2>&1 || { cat "$WORK/promtool.txt"; die "promtool"; }
+    [ ! -s "$WORK/promtool.txt" ] || { cat "$WORK/promtool.txt"; die "promtool found problems"; }
+    note "  /metrics: $(grep -vc '^#' "$WORK/metrics.txt") samples, promtool check metrics: clean"
+  else
+    note "  /metrics: $(grep -vc '^#' "$WORK/metrics.txt") samples; NOT CHECKED: no promtool on this host (apt-get install prometheus)"
+  fi
+  local status; status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d '{"priority": 3}' "$url/api/v1/jobs/$JOB/priority")
+  [ "$status" = 401 ] || die "a write without the token answered $status"
+  token=$(cat "$ROOT/deploy/secrets/serve_token")
+  status=$(curl -s -o "$WORK/priority.json" -w '%{http_code}' -X POST -H "Authorization: Bearer $token" \
+           -d '{"priority": 3}' "$url/api/v1/jobs/$JOB/priority")
+  [ "$status" = 200 ] || { cat "$WORK/priority.json"; die "a write with the token answered $status"; }
+  [ "$(sql "SELECT priority FROM reel.jobs WHERE id = $JOB")" = 3 ] || die "the priority did not change"
+  note "  write without the token: 401; with it: 200, job $JOB priority now 3"
+  note "  sessions: $(sql "SELECT string_agg(DISTINCT usename || ' (' || application_name || ')', ', ') FROM pg_stat_activity WHERE application_name LIKE 'reel serve%'")"
+}

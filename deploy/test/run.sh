@@ -3,7 +3,7 @@
 # makes the base images offline, builds deploy/Dockerfile unchanged, brings up deploy/compose.yaml with
 # compose.test.yaml, migrates, starts 3 workers, renders the demo on the farm and checks it equals
 # `reel render --lossless` frame by frame and sample by sample, drains the workers mid-segment with
-# `podman-compose stop`, and tears everything down. Run as root from anywhere. Not part of CI (minutes, podman).
+# `podman-compose stop`, checks `reel serve` over the finished jobs, and tears everything down. Run as root from anywhere. Not part of CI (minutes, podman).
 #   REEL_DEPLOY_COLD=1   rebuild deploy/Dockerfile with --no-cache (what "cold build time" measures)
 #   REEL_DEPLOY_FRESH=1  remake the base images too
 #   REEL_DEPLOY_KEEP=1   leave the farm running at the end (tear down later with: run.sh down)
@@ -28,7 +28,7 @@ sql() { podman exec reel_postgres_1 psql -U postgres -d reel -v ON_ERROR_STOP=1 
 preflight() {
   [ "$(id -u)" -eq 0 ] || die "run as root (rootful podman, and make-secrets.sh chowns to 999 and 10001)"
   local need=() p
-  for p in podman runc debootstrap uidmap slirp4netns fuse-overlayfs ffmpeg python3-venv; do
+  for p in podman runc debootstrap uidmap slirp4netns fuse-overlayfs ffmpeg python3-venv curl prometheus; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
   done
   if [ ${#need[@]} -gt 0 ]; then
@@ -136,6 +136,7 @@ main() {
   farm_render
   undisturbed_render
   compare
+  web_view
   note "PASS"
   log "summary ($SUMMARY):"; cat "$SUMMARY" >&2
 }
