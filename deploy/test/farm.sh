@@ -115,7 +115,7 @@ web_view() {
     tries=$((tries + 1)); [ $tries -lt 60 ] || { podman logs reel_serve_1; die "reel serve never answered"; }; sleep 1
   done
   curl -fsS "$url/" | grep -q '<title>Reel · Jobs</title>' || die "the jobs page"
-  jobs=$(curl -fsS "$url/api/v1/jobs" | python3 -c 'import json,sys; print(" ".join(f"{j["id"]}:{j["state"]}" for j in json.load(sys.stdin)["jobs"]))')
+  jobs=$(curl -fsS "$url/api/v1/jobs" | python3 -c 'import json,sys; print(" ".join("%s:%s" % (j["id"], j["state"]) for j in json.load(sys.stdin)["jobs"]))')
   note "reel serve: /api/v1/jobs says $jobs"
   curl -fsS "$url/api/v1/jobs/$JOB" | python3 -c '
 import json, sys
