@@ -38,7 +38,7 @@ extension CompositionDocument {
 
     func makeAudioItem(_ a: AudioEntry) -> AudioItem {
         AudioItem(role: a.role, asset: a.asset, sourceRange: a.sourceRange, at: a.at, loop: a.loop, volume: a.volume,
-                  automation: a.automation, origin: a.origin)
+                  automation: a.automation, ducking: a.ducking, origin: a.origin)
     }
 
     /// The output size; "highest" is the largest video used by a clip (by area, after rotation),

@@ -42,6 +42,7 @@ struct CompositionDocument {
         var loop: Bool
         var volume: Rational
         var automation: [VolumeRamp]
+        var ducking: Ducking? = nil
         var origin: String
     }
 
