@@ -12,7 +12,8 @@ extension MediaProbe {
         return MediaFacts.Video(codec: try codecName(par, path: demuxer.path),
                                 width: Int(par.pointee.width), height: Int(par.pointee.height),
                                 rotation: rotation(of: st), frameRate: frameRate,
-                                duration: try duration(demuxer, index), keyframes: keyframes)
+                                duration: try duration(demuxer, index), keyframes: keyframes,
+                                isStill: InputPolicy.isStillImage(demuxer.context))
     }
 
     /// Clockwise rotation from the display matrix, snapped to 0, 90, 180 or 270.

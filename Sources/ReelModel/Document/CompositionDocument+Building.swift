@@ -32,8 +32,10 @@ extension CompositionDocument {
         let handle = try t * v.speed
         let range = try TimeRange(start: v.sourceRange.start, duration: v.sourceRange.duration - handle)
         let hasAudio = facts.map { $0.audio != nil } ?? true
+        // A still image shows its one picture for the whole clip: a frozen clip without audio.
+        let still = facts?.video?.isStill ?? false
         return Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
-                    audioEnabled: (v.audio ?? true) && hasAudio, name: v.name, origin: v.origin)
+                    audioEnabled: (v.audio ?? true) && hasAudio && !still, freeze: still, name: v.name, origin: v.origin)
     }
 
     func makeAudioItem(_ a: AudioEntry) -> AudioItem {
