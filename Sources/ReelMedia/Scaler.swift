@@ -24,10 +24,14 @@ final class Scaler {
         let width: Int32, height: Int32, format: Int32, fullRange: Bool, sarNum: Int32, sarDen: Int32
     }
 
-    init(width: Int, height: Int, rotation: Int, path: String) {
+    /// Mirrored left to right after the rotation (`ScalerMirror`).
+    let mirrored: Bool
+
+    init(width: Int, height: Int, rotation: Int, mirrored: Bool = false, path: String) {
         self.width = width
         self.height = height
         self.rotation = rotation
+        self.mirrored = mirrored
         self.path = path
     }
 
@@ -43,6 +47,7 @@ final class Scaler {
             try scale(frame.pointer, into: &scratch, x: 0, y: 0)
             ScalerRotation.rotate(scratch, rotation: rotation, into: &out, x: fit.x, y: fit.y)
         }
+        if mirrored { ScalerMirror.flip(&out, x: fit.x, y: fit.y, w: fit.width, h: fit.height) }
         matrix?.apply(to: &out)
         return out
     }

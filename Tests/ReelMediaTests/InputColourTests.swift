@@ -15,10 +15,10 @@ import ReelModel
     }
 
     /// The first frame of `path` after `filter`, as FFmpeg writes it (yuv420p).
-    static func reference(_ path: String, filter: String) throws -> PlanarFrame {
+    static func reference(_ path: String, filter: String, noAutorotate: Bool = false) throws -> PlanarFrame {
         let raw = try MediaFixtures.scratch("colour-\(UUID().uuidString.prefix(6)).yuv")
         defer { try? FileManager.default.removeItem(atPath: raw) }
-        try MediaFixtures.run(MediaFixtures.ffmpegPath, ["-v", "error", "-nostdin", "-y", "-i", path, "-vf", filter,
+        try MediaFixtures.run(MediaFixtures.ffmpegPath, ["-v", "error", "-nostdin", "-y"] + (noAutorotate ? ["-noautorotate"] : []) + ["-i", path, "-vf", filter,
                                                         "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", raw])
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         var f = PlanarFrame(width: w, height: h)
