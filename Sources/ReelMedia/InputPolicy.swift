@@ -48,7 +48,8 @@ enum InputPolicy {
         av_dict_set(&options, "enable_drefs", "0", 0)
         defer { av_dict_free(&options) }
         // On failure avformat_open_input frees the context and sets it to nil.
-        let opened = avformat_open_input(&ctx, url(path), nil, &options)
+        // A PNG or JPEG opens as one picture (`InputPolicy+Still`), whatever its name.
+        let opened = avformat_open_input(&ctx, url(path), stillFormat(path), &options)
         if opened < 0 { try refuseReferencingFormats(path) }
         try check(opened, "avformat_open_input", path: path)
         guard let ctx else { throw .invalidData(path: path, message: "avformat_open_input returned no context") }

@@ -12,17 +12,15 @@ extension MediaProbe {
         return MediaFacts.Video(codec: try codecName(par, path: demuxer.path),
                                 width: Int(par.pointee.width), height: Int(par.pointee.height),
                                 rotation: rotation(of: st), frameRate: frameRate,
-                                duration: try duration(demuxer, index), keyframes: keyframes)
+                                duration: try duration(demuxer, index), keyframes: keyframes,
+                                isStill: InputPolicy.isStillImage(demuxer.context))
     }
 
     /// Clockwise rotation from the display matrix, snapped to 0, 90, 180 or 270.
     /// `av_display_rotation_get` returns the counterclockwise angle, so the sign is flipped.
+    /// A mirroring matrix gives the rotation that goes with its flip (`ScalerMirror`).
     static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
-        guard let matrix = reel_stream_display_matrix(stream) else { return 0 }
-        let ccw = av_display_rotation_get(matrix)
-        guard ccw.isFinite else { return 0 }
-        let quarter = Int((-ccw / 90).rounded())
-        return ((quarter % 4) + 4) % 4 * 90
+        ScalerMirror.orientation(of: stream).rotation
     }
 
     /// Keyframe times from the demuxer's index, shifted from decode to presentation time by the

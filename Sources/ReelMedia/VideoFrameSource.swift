@@ -52,8 +52,9 @@ public final class VideoFrameSource {
         self.width = width
         self.height = height
         input = try DecoderStream(path: path, type: AVMEDIA_TYPE_VIDEO, threaded: true)
-        rotation = MediaProbe.rotation(of: input.stream)
-        scaler = Scaler(width: width, height: height, rotation: rotation, path: path)
+        let orientation = ScalerMirror.orientation(of: input.stream)
+        rotation = orientation.rotation
+        scaler = Scaler(width: width, height: height, rotation: rotation, mirrored: orientation.mirrored, path: path)
     }
 
     /// The picture showing at `mediaTime`: the last frame whose media time is ≤ `mediaTime`.

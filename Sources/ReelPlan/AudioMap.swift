@@ -69,7 +69,9 @@ struct AudioMap: Sendable {
         let heard = clock.samples(in: range).clamped(to: samples)
         guard !heard.isEmpty, let part = range.intersection(window) else { return nil }
         let media = try mediaStart + (part.start - range.start) * v.speed
-        let envelopes = try v.envelopes.map { try $0.clipped(to: part) }
+        // A part where an envelope holds 1 (ducking far from any trigger) leaves it out, so the
+        // segment's hash does not change with envelopes that do not touch it.
+        let envelopes = try v.envelopes.map { try $0.clipped(to: part) }.filter { !$0.isUnity }
         return AudioContribution(source: source, asset: v.asset, timelineRange: part, samples: heard,
                                  mediaStart: media, speed: v.speed, gain: v.gain, envelopes: envelopes)
     }

@@ -2,7 +2,7 @@ import ReelModel
 
 extension Plan {
     /// Every audio source: clips' own audio (with crossfades over their transitions), then
-    /// voice-overs and music (with automation; loops repeat their source range).
+    /// voice-overs and music (with automation and ducking; loops repeat their source range).
     /// Muted (`audioEnabled == false`) and frozen clips contribute nothing.
     static func voices(_ composition: Composition, clips: [PlacedClip], transitions: [PlacedTransition],
                        duration: RationalTime) throws -> [AudioVoice] {
@@ -15,13 +15,16 @@ extension Plan {
                                   gain: c.clip.volume, envelopes: fade.map { [$0] } ?? [], loopPeriod: nil))
         }
         for (i, item) in composition.audioItems.enumerated() {
-            let end = item.loop ? max(item.at, item.loopUntil ?? duration) : try item.at + item.sourceRange.duration
-            let active = try TimeRange(start: item.at, end: end)
+            let active = try activeRange(of: item, duration: duration)
             guard !active.isEmpty else { continue }
-            let automation = try Envelope.automation(item.automation, over: active)
+            var envelopes = try Envelope.automation(item.automation, over: active).map { [$0] } ?? []
+            if let d = item.ducking, let e = try Envelope.ducking(
+                d, triggers: try duckingTriggers(d, composition, clips: clips, duration: duration), over: active) {
+                envelopes.append(e)
+            }
             out.append(AudioVoice(source: .audioItem(i, repetition: 0), asset: item.asset, active: active,
                                   mediaStart: item.sourceRange.start, speed: .one, gain: item.volume,
-                                  envelopes: automation.map { [$0] } ?? [],
+                                  envelopes: envelopes,
                                   loopPeriod: item.loop ? item.sourceRange.duration : nil))
         }
         return out

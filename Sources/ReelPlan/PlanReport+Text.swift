@@ -24,6 +24,7 @@ extension PlanReport {
                          s.audioItems.map(String.init).joined(separator: ",")])
         }
         lines += Self.table(rows)
+        lines += duckingLines()
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -60,11 +60,13 @@ public struct PlanReport: Codable, Sendable, Equatable {
     public var totalSamples: Int64
     public var instructions: [Instruction]
     public var segments: [Segment]
+    /// The gain envelopes of ducked music (`PlanReport+Ducking`).
+    public var ducking: [DuckingEnvelope]
 
     /// snake_case keys, like every JSON output of Reel (docs/json.md).
     enum CodingKeys: String, CodingKey {
         case duration, frameRate = "frame_rate", sampleRate = "sample_rate", totalFrames = "total_frames"
-        case totalSamples = "total_samples", instructions, segments
+        case totalSamples = "total_samples", instructions, segments, ducking
     }
 
     /// Describes `plan`.
@@ -79,6 +81,7 @@ public struct PlanReport: Codable, Sendable, Equatable {
                         layers: i.layers.map { PlanReport.layer($0, plan) })
         }
         segments = plan.segments.map(PlanReport.segment)
+        ducking = PlanReport.duckingEnvelopes(plan)
     }
 
     /// Pretty-printed JSON with sorted keys, for scripts.

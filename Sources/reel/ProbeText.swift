@@ -7,7 +7,9 @@ enum ProbeText {
     static func text(_ f: MediaFacts) -> String {
         var lines = ["\(f.path)", "  duration   \(f.duration.secondsText) (\(f.duration.value)/\(f.duration.timescale))",
                      "  size       \(f.fileSize) bytes"]
-        if let v = f.video {
+        if let v = f.video, v.isStill {
+            lines.append("  image      \(v.codec) \(v.width)x\(v.height), a still image (a clip gives it a duration)")
+        } else if let v = f.video {
             lines.append("  video      \(v.codec) \(v.width)x\(v.height), rotation \(v.rotation)°, "
                          + "\(v.frameRate.map { "\($0) fps" } ?? "unknown rate"), \(v.duration.secondsText)")
             if !v.keyframes.isEmpty { lines.append("  keyframes  \(v.keyframes.count): " + v.keyframes.prefix(8).map(\.description).joined(separator: ", ") + (v.keyframes.count > 8 ? ", …" : "")) }
@@ -28,7 +30,7 @@ enum ProbeText {
         if let v = f.video {
             object["video"] = ["codec": v.codec, "width": v.width, "height": v.height, "rotation": v.rotation,
                                "frame_rate": FarmJSON.nullable(v.frameRate?.description), "duration": v.duration.description,
-                               "keyframes": v.keyframes.map(\.description)]
+                               "keyframes": v.keyframes.map(\.description), "still": v.isStill]
         }
         if let a = f.audio {
             object["audio"] = ["codec": a.codec, "sample_rate": a.sampleRate, "channels": a.channels,

@@ -61,6 +61,10 @@ extension HostileCase {
             _ = try bench.write("huge.png", bytes: HostilePNG.claiming(width: 100_000, height: 100_000))
             return title(#""image": "huge.png""#)
         },
+        row("still clip of a PNG claiming 100000 × 100000 pixels", 1, #"videos[1].asset: still image "x" has no picture"#) { bench in
+            _ = try bench.write("huge-still.png", bytes: HostilePNG.claiming(width: 100_000, height: 100_000))
+            return composition(assets: #""x": "huge-still.png""#, videos: #"{"asset": "x", "duration": "1"}"#)
+        },
         row("title image is a FIFO", 1, "titles[0].image: cannot use") { bench in
             mkfifo(bench.path("logo-fifo.png"), 0o644)
             return title(#""image": "logo-fifo.png""#)

@@ -6,7 +6,7 @@ import Testing
 /// "Segmentation invariance": in lossless mode the same composition cut into one segment, into
 /// 7-frame segments and into 1-second segments gives identical frames (per-frame MD5) and identical
 /// audio samples (float32, bit for bit), at 30 fps / 48 kHz and at 29.97 fps / 44.1 kHz. The composition has a dissolve, a push and a wipe, a clip at
-/// speed 2, a voice-over, music with volume automation and a title.
+/// speed 2, a voice-over, music with volume automation and ducking under the voice-over, and a title.
 @Suite struct SegmentationInvarianceTests {
     @Test(arguments: [OutputRate.thirty, .ntsc])
     func losslessRendersAreIdenticalWhereverTheTimelineIsCut(_ rate: OutputRate) throws {

@@ -26,7 +26,7 @@ private let badCompositions: [(String, [String])] = [
      [#"extra: unknown key "extra"; expected "$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music", "titles" or "output""#]),
     (F.composition(#""videos": [\#(F.video("a", "0", "2", #""sped": 2"#))]"#),
      [#"videos[0].sped: unknown key "sped"; did you mean "speed"?"#]),
-    (F.composition(#""videos": [{"asset": "a"}]"#), [#"videos[0]: missing required key "sourceRange""#]),
+    (F.composition(#""videos": [{"asset": "a"}]"#), [#"videos[0]: missing required key "sourceRange" (or "duration" for a still image)"#]),
     (F.composition(#""videos": [\#(F.video("a", "0", "1", #""asset": "b""#))]"#), [#"videos[0].asset: duplicate key "asset""#]),
     (F.composition(#""videos": [\#(F.video("a", "0", "1", #""speed": true"#))]"#),
      [#"videos[0].speed: expected an exact number such as 2, "0.5" or "1/2", got true"#]),

@@ -46,6 +46,7 @@ import Testing
         #expect(keys(defs?["voiceOver"]) == CompositionDocument.voiceOverKeys.sorted())
         #expect(keys(defs?["music"]) == CompositionDocument.musicKeys.sorted())
         #expect(keys(defs?["ramp"]) == CompositionDocument.rampKeys.sorted())
+        #expect(keys(defs?["ducking"]) == CompositionDocument.duckingKeys.sorted())
         #expect(keys(defs?["title"]) == CompositionDocument.titleKeys.sorted())
         #expect(keys(defs?["output"]) == CompositionDocument.outputKeys.sorted())
         #expect(keys(defs?["output"]?["properties"]?["video"]) == CompositionDocument.videoCodecKeys.sorted())

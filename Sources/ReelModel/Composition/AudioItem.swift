@@ -28,11 +28,13 @@ public struct AudioItem: Sendable, Hashable {
     public var volume: Rational
     /// Ramps in timeline time. Between ramps the gain holds the last ramp's `to` (before the first: its `from`).
     public var automation: [VolumeRamp]
+    /// Automatic ducking under other items (music only); its gain multiplies `volume` and `automation`.
+    public var ducking: Ducking?
     public var origin: String
 
     public init(role: Role, asset: AssetID, sourceRange: TimeRange, at: RationalTime, loop: Bool = false,
                 loopUntil: RationalTime? = nil, volume: Rational = .one, automation: [VolumeRamp] = [],
-                origin: String = "") {
+                ducking: Ducking? = nil, origin: String = "") {
         self.role = role
         self.asset = asset
         self.sourceRange = sourceRange
@@ -41,6 +43,7 @@ public struct AudioItem: Sendable, Hashable {
         self.loopUntil = loopUntil
         self.volume = volume
         self.automation = automation
+        self.ducking = ducking
         self.origin = origin
     }
 }

@@ -12,9 +12,11 @@ public struct MediaFacts: Sendable, Hashable {
         public var duration: RationalTime
         /// Keyframe times in media time, when listed (empty when not probed).
         public var keyframes: [RationalTime]
+        /// True for a still image (a PNG or JPEG file): one picture, no time of its own.
+        public var isStill: Bool
 
         public init(codec: String, width: Int, height: Int, rotation: Int = 0, frameRate: FrameRate?,
-                    duration: RationalTime, keyframes: [RationalTime] = []) {
+                    duration: RationalTime, keyframes: [RationalTime] = [], isStill: Bool = false) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -22,6 +24,7 @@ public struct MediaFacts: Sendable, Hashable {
             self.frameRate = frameRate
             self.duration = duration
             self.keyframes = keyframes
+            self.isStill = isStill
         }
     }
 

@@ -1,7 +1,7 @@
 /// Decoding of voice-overs, music and volume automation.
 extension CompositionDocument {
     static let voiceOverKeys = ["asset", "sourceRange", "at", "volume", "volumeAutomation"]
-    static let musicKeys = ["asset", "sourceRange", "at", "loop", "volume", "volumeAutomation"]
+    static let musicKeys = ["asset", "sourceRange", "at", "loop", "volume", "volumeAutomation", "ducking"]
     static let rampKeys = ["from", "to", "timeRange"]
 
     static func decodeAudio(_ root: JSONFields, assetIDs: [AssetID]) -> [AudioEntry] {
@@ -27,6 +27,7 @@ extension CompositionDocument {
         case nil:
             break
         }
+        checkDuckingIndices(entries, voiceOverCount: root["voiceOvers"]?.arrayValue?.count ?? 0, log: root.log)
         return entries
     }
 
@@ -41,9 +42,11 @@ extension CompositionDocument {
         let volume = f.rational("volume", where: { !$0.isNegative }, "must not be negative") ?? .one
         let loop = f.bool("loop") ?? false
         let automation = decodeAutomation(f)
-        guard let asset, let range, let automation, at != nil || !f.has("at") else { return nil }
+        let ducking = decodeDucking(f)
+        guard let asset, let range, let automation, at != nil || !f.has("at"), ducking != nil || !f.has("ducking")
+        else { return nil }
         return AudioEntry(role: role, asset: asset, sourceRange: range, at: at ?? .zero, loop: loop, volume: volume,
-                          automation: automation, origin: path)
+                          automation: automation, ducking: ducking, origin: path)
     }
 
     /// Ramps sorted by start; overlapping ramps are reported. Nil when any ramp is invalid.

@@ -32,13 +32,15 @@ extension CompositionDocument {
         let handle = try t * v.speed
         let range = try TimeRange(start: v.sourceRange.start, duration: v.sourceRange.duration - handle)
         let hasAudio = facts.map { $0.audio != nil } ?? true
+        // A still image shows its one picture for the whole clip: a frozen clip without audio.
+        let still = facts?.video?.isStill ?? false
         return Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
-                    audioEnabled: (v.audio ?? true) && hasAudio, name: v.name, origin: v.origin)
+                    audioEnabled: (v.audio ?? true) && hasAudio && !still, freeze: still, name: v.name, origin: v.origin)
     }
 
     func makeAudioItem(_ a: AudioEntry) -> AudioItem {
         AudioItem(role: a.role, asset: a.asset, sourceRange: a.sourceRange, at: a.at, loop: a.loop, volume: a.volume,
-                  automation: a.automation, origin: a.origin)
+                  automation: a.automation, ducking: a.ducking, origin: a.origin)
     }
 
     /// The output size; "highest" is the largest video used by a clip (by area, after rotation),

@@ -2,7 +2,7 @@
 extension CompositionDocument {
     static let rootKeys = ["$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music",
                            "titles", "output"]
-    static let videoKeys = ["asset", "sourceRange", "speed", "audio", "volume", "name"]
+    static let videoKeys = ["asset", "sourceRange", "duration", "speed", "audio", "volume", "name"]
     static let transitionKeys = ["type", "duration"]
 
     /// Decodes a parsed document, logging every structural problem; never stops at the first.
@@ -63,11 +63,11 @@ extension CompositionDocument {
     }
 
     static func decodeVideo(_ value: JSONValue, path: String, assetIDs: [AssetID], log: DiagnosticLog) -> VideoEntry? {
-        guard let f = JSONFields(value, path: path, keys: videoKeys, required: ["asset", "sourceRange"], log: log) else {
+        guard let f = JSONFields(value, path: path, keys: videoKeys, required: ["asset"], log: log) else {
             return nil
         }
         let asset = f.assetID("asset", known: assetIDs)
-        let range = f.timeRange("sourceRange")
+        let range = clipRange(f)
         let speed = f.rational("speed", where: { !$0.isNegative && !$0.isZero }, "must be positive") ?? .one
         let volume = f.rational("volume", where: { !$0.isNegative }, "must not be negative") ?? .one
         let audio = f.bool("audio")
@@ -78,7 +78,7 @@ extension CompositionDocument {
             return nil
         }
         return VideoEntry(asset: asset, sourceRange: range, speed: speed, audio: audio, volume: volume, name: name,
-                          origin: path, timelineDuration: duration)
+                          origin: path, timelineDuration: duration, still: f.has("duration"), speedGiven: f.has("speed"))
     }
 
     /// The transition at each join: explicit entries, nulls replaced by `defaultTransition`, cuts as nil.

@@ -24,6 +24,10 @@ struct CompositionDocument {
         var origin: String
         /// `sourceRange.duration / speed`: the length of the whole clip on the timeline.
         var timelineDuration: RationalTime
+        /// Written with `duration` instead of `sourceRange` (a still image); `sourceRange` is then `[0, duration)`.
+        var still: Bool = false
+        /// True when `speed` was written (a still image refuses it).
+        var speedGiven: Bool = false
     }
 
     /// A transition of non-zero length between two neighbouring videos.
@@ -42,6 +46,7 @@ struct CompositionDocument {
         var loop: Bool
         var volume: Rational
         var automation: [VolumeRamp]
+        var ducking: Ducking? = nil
         var origin: String
     }
 

@@ -87,6 +87,7 @@ public enum CompositionJSON {
                          member("timeRange", timeRange(r.timeRange))])
             })))
         }
+        if let d = a.ducking { m.append(member("ducking", encodeDucking(d))) }
         return .object(m)
     }
 

@@ -45,7 +45,9 @@ struct CompositionChecker {
                 continue
             }
             let length = video.duration.isZero ? f.duration : video.duration
-            checkRange(v.sourceRange, path: JSONPath.member(v.origin, "sourceRange"), asset: v.asset, length: length)
+            if !checkStill(v, video) {
+                checkRange(v.sourceRange, path: JSONPath.member(v.origin, "sourceRange"), asset: v.asset, length: length)
+            }
             if v.audio == true && f.audio == nil {
                 log.add(JSONPath.member(v.origin, "audio"), "asset \"\(v.asset)\" has no audio stream")
             }

@@ -22,6 +22,9 @@ public enum CompositionLimits {
     public static let maxTitleRasterPixels = 4096 * 4096
     /// Keyframes in one list, and volume ramps on one item.
     public static let maxKeyframes = 10_000
+    /// The largest still image a clip may show, in pixels (8192 × 8192), so a PNG header cannot make a worker
+    /// allocate gigabytes.
+    public static let maxStillPixels = 8192 * 8192
     /// A looping audio item's period (its source range): at least 1/10 s.
     public static let minLoopPeriod = RationalTime(unchecked: 1, 10)
     /// The timeline: at most 100 hours.

@@ -5,7 +5,8 @@ enum Compositions {
     /// Everything at once, 160x90, 6.6 s (198 frames at 30 fps):
     ///
     ///     A [0, 2.5) ─dissolve 0.5─ B [2.0, 4.0) ─push 0.5─ C (speed 2) [3.5, 5.0) ─wipe 0.4─ D [4.6, 6.6)
-    ///     voice-over at 1.2 s (2 s); music from 0 with automation (duck 1→0.3, back, fade out); a title
+    ///     voice-over at 1.2 s (2 s); music from 0 with automation (duck 1→0.3, back, fade out) and ducking
+    ///     under the voice-over (0.5, attack 1001/3000 s, release 0.45 s); a title
     static func rich(_ media: TestMedia, rate: OutputRate = .thirty) -> String {
         let c = media.clips
         return """
@@ -29,7 +30,8 @@ enum Compositions {
               { "from": "1", "to": "0.3", "timeRange": { "start": "1", "duration": "0.5" } },
               { "from": "0.3", "to": "1", "timeRange": { "start": "3.2", "end": "3.7" } },
               { "from": "1", "to": "0", "timeRange": { "start": "5.6", "end": "6.6" } }
-            ]
+            ],
+            "ducking": { "under": [0], "gain": "0.5", "attack": "1001/3000", "release": "0.45" }
           },
           "titles": [ { "text": "Reel", "size": 30, "position": "center", "timeRange": { "start": "0.5", "duration": "2.5" } } ],
           \(Rendering.output(width: 160, height: 90, fps: rate.fps,
