@@ -99,7 +99,10 @@ extension FarmCommands {
             } catch {
                 if stop.isDraining { throw error }
                 log.line("waiting for the database: \(error); retrying in \(delay) s")
-                Thread.sleep(forTimeInterval: delay)
+                // In short naps, so that SIGTERM ends the wait at once rather than after up to 30 s.
+                let until = Date().addingTimeInterval(delay)
+                while Date() < until && !stop.isDraining { Thread.sleep(forTimeInterval: 0.1) }
+                if stop.isDraining { throw error }
                 delay = min(30, delay * 2)
             }
         }
