@@ -12,7 +12,7 @@ struct SegmentHasher {
     let plan: Plan
     let frames: Range<Int64>
     let samples: Range<Int64>
-    private var e = CanonicalEncoder()
+    var e = CanonicalEncoder()
 
     init(plan: Plan, frames: Range<Int64>, samples: Range<Int64>) {
         self.plan = plan
@@ -90,6 +90,7 @@ struct SegmentHasher {
             e.time(try placed.mediaTime(at: t0))
             e.rational(placed.clip.speed)
         }
+        if !placed.clip.layer.isEmpty { try encodeLayer(placed, t0: t0) }
     }
 
     private mutating func encode(_ title: Title, t0: RationalTime) throws {

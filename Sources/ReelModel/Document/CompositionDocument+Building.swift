@@ -32,8 +32,10 @@ extension CompositionDocument {
         let handle = try t * v.speed
         let range = try TimeRange(start: v.sourceRange.start, duration: v.sourceRange.duration - handle)
         let hasAudio = facts.map { $0.audio != nil } ?? true
-        return Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
-                    audioEnabled: (v.audio ?? true) && hasAudio, name: v.name, origin: v.origin)
+        var clip = Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
+                        audioEnabled: (v.audio ?? true) && hasAudio, name: v.name, origin: v.origin)
+        clip.layer = v.layer
+        return clip
     }
 
     func makeAudioItem(_ a: AudioEntry) -> AudioItem {

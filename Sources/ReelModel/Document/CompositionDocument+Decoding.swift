@@ -2,7 +2,7 @@
 extension CompositionDocument {
     static let rootKeys = ["$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music",
                            "titles", "output"]
-    static let videoKeys = ["asset", "sourceRange", "speed", "audio", "volume", "name"]
+    static let videoKeys = ["asset", "sourceRange", "speed", "audio", "volume", "name", "transform", "opacity", "mask"]
     static let transitionKeys = ["type", "duration"]
 
     /// Decodes a parsed document, logging every structural problem; never stops at the first.
@@ -77,8 +77,9 @@ extension CompositionDocument {
             log.add(f.path("speed"), "the clip's length at this speed cannot be represented exactly")
             return nil
         }
+        guard let layer = decodeLayer(f, span: duration) else { return nil }
         return VideoEntry(asset: asset, sourceRange: range, speed: speed, audio: audio, volume: volume, name: name,
-                          origin: path, timelineDuration: duration)
+                          origin: path, layer: layer, timelineDuration: duration)
     }
 
     /// The transition at each join: explicit entries, nulls replaced by `defaultTransition`, cuts as nil.

@@ -22,6 +22,8 @@ struct CompositionDocument {
         var volume: Rational
         var name: String?
         var origin: String
+        /// `transform`, `opacity` and `mask` (CompositionDocument+Layers).
+        var layer = LayerAnimation()
         /// `sourceRange.duration / speed`: the length of the whole clip on the timeline.
         var timelineDuration: RationalTime
     }

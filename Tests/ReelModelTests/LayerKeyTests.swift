@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import ReelModel
+
+/// Decoding and validation of clip layer keys: `transform`, `opacity` and `mask`.
+@Suite struct LayerKeyTests {
+    static func load(_ clipExtra: String) -> (Composition?, [String]) {
+        let json = Fixtures.composition(#""videos": ["# + Fixtures.video("a", "0", "4") .dropLast() + clipExtra + "}]")
+        do {
+            return (try Fixtures.load(json).composition, [])
+        } catch {
+            return (nil, error.diagnostics.map(\.description))
+        }
+    }
+
+    @Test func keysDecodeWithHeldComponentsAndEase() throws {
+        let (c, problems) = Self.load(#", "transform": [ { "time": "0", "value": { "position": { "x": "0.25", "y": "0.5" }, "scale": "1" } }, "#
+            + #"{ "time": "3", "value": { "scale": "1.2", "rotation": "-10", "crop": { "x": "0", "y": "0.1", "width": "1", "height": "0.8" } }, "ease": "in-out" } ], "#
+            + #""opacity": [ { "time": "1/2", "value": "0.5" } ], "mask": { "shape": "rounded-rect", "radius": "0.2", "feather": "4" }"#)
+        #expect(problems.isEmpty, "\(problems)")
+        guard case .clip(let clip)? = c?.videoTracks.first?.items.first else { Issue.record("no clip"); return }
+        let layer = clip.layer
+        #expect(layer.transform.count == 2)
+        #expect(layer.transform[1].ease == .inOut && layer.transform[0].ease == .linear)
+        #expect(layer.transform[1].value.position == nil)
+        #expect(layer.transform[1].value.rotation == Rational(unchecked: -10, 1))
+        #expect(layer.opacity.map(\.value) == [Rational(unchecked: 1, 2)])
+        #expect(layer.mask == Mask(shape: .roundedRect, radius: Rational(unchecked: 1, 5), feather: Rational(unchecked: 4, 1)))
+    }
+
+    @Test(arguments: [
+        (#", "transform": [ { "time": "0", "value": { "scale": "0" } } ]"#, "videos[0].transform[0].value.scale"),
+        (#", "transform": [ { "time": "0", "value": { "scale": "21" } } ]"#, "videos[0].transform[0].value.scale"),
+        (#", "transform": [ { "time": "0", "value": { "rotation": "4000" } } ]"#, "videos[0].transform[0].value.rotation"),
+        (#", "transform": [ { "time": "0", "value": { "position": { "x": "11", "y": "0" } } } ]"#, "videos[0].transform[0].value.position"),
+        (#", "transform": [ { "time": "0", "value": { "crop": { "x": "0.5", "y": "0", "width": "0.6", "height": "1" } } } ]"#, "videos[0].transform[0].value.crop.width"),
+        (#", "transform": [ { "time": "0", "value": { } } ]"#, "videos[0].transform[0].value"),
+        (#", "transform": [ { "time": "0", "value": { "zoom": "2" } } ]"#, "videos[0].transform[0].value.zoom"),
+        (#", "transform": [ { "time": "5", "value": { "scale": "2" } } ]"#, "videos[0].transform[0].time"),
+        (#", "transform": [ { "time": "1", "value": { "scale": "2" } }, { "time": "1", "value": { "scale": "1" } } ]"#, "videos[0].transform[1].time"),
+        (#", "transform": [ { "time": "0", "value": { "scale": "2" }, "ease": "bounce" } ]"#, "videos[0].transform[0].ease"),
+        (#", "opacity": [ { "time": "0", "value": "1.5" } ]"#, "videos[0].opacity[0].value"),
+        (#", "mask": { "shape": "star" }"#, "videos[0].mask.shape"),
+        (#", "mask": { "shape": "circle", "radius": "0" }"#, "videos[0].mask.radius"),
+        (#", "mask": { "shape": "circle", "feather": "5000" }"#, "videos[0].mask.feather"),
+    ])
+    func badValuesAreNamedByPath(_ extra: String, _ path: String) {
+        let (c, problems) = Self.load(extra)
+        #expect(c == nil)
+        #expect(problems.contains { $0.hasPrefix(path + ":") }, "\(problems)")
+    }
+}
