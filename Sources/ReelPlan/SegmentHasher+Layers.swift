@@ -35,3 +35,13 @@ extension SegmentHasher {
         for v in values ?? [] { e.rational(v) }
     }
 }
+
+extension SegmentHasher {
+    /// `output.mask` and `output.background`, written only when set (plain outputs hash as before).
+    mutating func encodeFrameShape(_ o: OutputSettings) {
+        guard o.mask != nil || o.background != RGBA(r: 0, g: 0, b: 0) else { return }
+        e.tag(0x14)
+        encodeMask(o.mask)
+        e.bytesOf(o.background)
+    }
+}

@@ -49,6 +49,7 @@ struct SegmentHasher {
         e.string(o.audio.codec.rawValue); e.int(Int64(o.audio.sampleRate)); e.int(o.audio.channels)
         e.int(o.audio.bitrateKbps)
         e.string(o.container.rawValue)
+        encodeFrameShape(o)
     }
 
     private mutating func encode(_ instruction: VideoInstruction, t0: RationalTime) throws {

@@ -50,3 +50,22 @@ import Testing
         #expect(problems.contains { $0.hasPrefix(path + ":") }, "\(problems)")
     }
 }
+
+/// `output.mask` and `output.background`.
+@Suite struct OutputMaskKeyTests {
+    static func output(_ members: String) -> String {
+        Fixtures.composition(#""videos": ["# + Fixtures.video("a", "0", "4") + #"], "output": { "width": 180, "height": 180, "# + members + "}")
+    }
+
+    @Test func theCircleRecipeDecodes() throws {
+        let c = try Fixtures.load(Self.output(##""mask": { "shape": "circle" }, "background": "#FFFFFF""##)).composition
+        #expect(c.output.mask == Mask(shape: .circle))
+        #expect(c.output.background == .white)
+    }
+
+    @Test func badValuesAreNamedByPath() {
+        let problems = Fixtures.diagnostics(Self.output(##""mask": { "shape": "circle", "feather": "-1" }, "background": "#FFFFFF80""##))
+        #expect(problems.contains { $0.hasPrefix("output.mask.feather:") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("output.background:") }, "\(problems)")
+    }
+}

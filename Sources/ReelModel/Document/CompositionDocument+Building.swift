@@ -19,8 +19,10 @@ extension CompositionDocument {
             }
         }
         let (width, height) = resolvedSize(facts: facts)
-        let settings = OutputSettings(width: width, height: height, frameRate: output.frameRate, video: output.video,
+        var settings = OutputSettings(width: width, height: height, frameRate: output.frameRate, video: output.video,
                                       audio: output.audio, container: output.container)
+        settings.mask = output.mask
+        settings.background = output.background
         return Composition(assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
                            videoTracks: [Track(kind: .video, items: items, name: "videos")],
                            audioItems: audio.map(makeAudioItem), titles: titles, output: settings)

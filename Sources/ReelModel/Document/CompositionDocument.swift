@@ -59,6 +59,9 @@ struct CompositionDocument {
         var video = VideoCodecSettings()
         var audio = AudioCodecSettings()
         var container: Container = .mp4
+        /// `mask` and `background` (CompositionDocument+OutputMask).
+        var mask: Mask? = nil
+        var background = RGBA(r: 0, g: 0, b: 0)
     }
 
     var assets: [AssetEntry] = []

@@ -34,3 +34,12 @@ extension SegmentRenderer {
         return planes
     }
 }
+
+extension SegmentRenderer {
+    /// Applies `output.mask` (over `output.background`) to a finished frame; nothing when there is none.
+    func maskOutput(_ frame: inout PlanarFrame) {
+        let output = plan.composition.output
+        guard let mask = output.mask else { return }
+        Compositor.maskFrame(&frame, mask: maskPlanes(mask, frame), background: output.background)
+    }
+}

@@ -44,6 +44,7 @@ extension SegmentRenderer {
         sources.closeUnused()
         Compositor.composite(compositorLayers, into: &frame)
         try drawTitles(atFrame: f, onto: &frame)
+        maskOutput(&frame)
     }
 
     func drawTitles(atFrame f: Int64, onto frame: inout PlanarFrame) throws {

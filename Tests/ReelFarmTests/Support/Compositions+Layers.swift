@@ -4,7 +4,7 @@ extension Compositions {
     /// `rich`'s timeline (same clips, transitions and audio) with every layer key on the clips:
     /// A zooms and turns with an in-out ease and fades in; B is circle-masked and moves (a component
     /// left out holds); C (speed 2) turns by exactly 90° at half size with a crop; D has an anchor,
-    /// a rounded-rect mask and fades out. The dissolve, push and wipe all have layered sides.
+    /// a rounded-rect mask and fades out. The output has a rounded-rect mask over a cream background. The dissolve, push and wipe all have layered sides.
     static func layered(_ media: TestMedia, rate: OutputRate = .thirty) -> String {
         let c = media.clips
         let a = #", "transform": [ { "time": "0", "value": { "scale": "1", "rotation": "0" } }, "#
@@ -33,7 +33,8 @@ extension Compositions {
             \(Rendering.transition("wipe", "0.4"))
           ],
           \(Rendering.output(width: 160, height: 90, fps: rate.fps,
-                             extra: #", "audio": { "sampleRate": \#(rate.sampleRate), "channels": 2 }"#))
+                             extra: #", "audio": { "sampleRate": \#(rate.sampleRate), "channels": 2 }, "#
+                                + ##""mask": { "shape": "rounded-rect", "radius": "0.5", "feather": "2" }, "background": "#F0E0C0""##))
         }
         """
     }
