@@ -45,3 +45,15 @@ extension SegmentHasher {
         e.bytesOf(o.background)
     }
 }
+
+extension SegmentHasher {
+    /// The watermark (the same on every frame), with what its image file holds.
+    mutating func encodeWatermark(_ w: Watermark?) {
+        guard let w else { return }
+        e.tag(0x15)
+        e.string(w.image)
+        e.string(plan.options.titleFiles[.image(w.image)])
+        e.rational(w.position.x); e.rational(w.position.y)
+        e.rational(w.opacity); e.rational(w.scale)
+    }
+}

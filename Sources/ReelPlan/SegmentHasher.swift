@@ -50,6 +50,7 @@ struct SegmentHasher {
         e.int(o.audio.bitrateKbps)
         e.string(o.container.rawValue)
         encodeFrameShape(o)
+        encodeWatermark(plan.composition.watermark)
     }
 
     private mutating func encode(_ instruction: VideoInstruction, t0: RationalTime) throws {

@@ -13,7 +13,9 @@ import Testing
         let media = try TestMedia.shared()
         let dir = try TempDir("layer-segmentation")
         defer { dir.remove() }
-        let composition = try Rendering.write(Compositions.layered(media, rate: rate), in: dir)
+        let logo = dir("logo.png")
+        try Self.makeLogo(logo)
+        let composition = try Rendering.write(Compositions.layered(media, rate: rate, watermark: logo), in: dir)
         var hashes: [String: [String]] = [:], boundaries: [String: [Int64]] = [:]
         let seven = "\(7 * rate.fpsDen)/\(rate.fpsNum)"
         for cut in ["whole", seven, "1"] {
@@ -46,6 +48,17 @@ import Testing
             let differing = zip(reference, other).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
             #expect(other.count == reference.count && differing.isEmpty, "\(cut) s: frames \(differing.prefix(10)) differ")
         }
+    }
+
+    /// A 64×32 PNG with alpha: a red bar over half-transparent white.
+    static func makeLogo(_ url: URL) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=white@0.5:s=64x32,format=rgba",
+                       "-vf", "drawbox=x=8:y=10:w=48:h=12:color=red@1:t=fill", "-frames:v", "1", url.path]
+        try p.run()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0, "ffmpeg could not make the logo")
     }
 
     /// Layer keys are in the segment hash: changing only a key's value changes the hashes of the

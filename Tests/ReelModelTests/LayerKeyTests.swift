@@ -69,3 +69,24 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("output.background:") }, "\(problems)")
     }
 }
+
+/// `watermark`.
+@Suite struct WatermarkKeyTests {
+    static func doc(_ watermark: String) -> String {
+        Fixtures.composition(#""videos": ["# + Fixtures.video("a", "0", "4") + #"], "watermark": "# + watermark)
+    }
+
+    @Test func decodesWithDefaults() throws {
+        let c = try Fixtures.load(Self.doc(#"{ "image": "logo.png", "opacity": "0.6" }"#)).composition
+        let w = try #require(c.watermark)
+        #expect(w.image.hasSuffix("/logo.png") && w.opacity == Rational(unchecked: 3, 5))
+        #expect(w.position == CompositionFormat.namedPositions["bottom-right"] && w.scale == Rational(unchecked: 3, 20))
+    }
+
+    @Test func badValuesAreNamedByPath() {
+        let problems = Fixtures.diagnostics(Self.doc(#"{ "image": "logo.png", "opacity": "2", "scale": "0", "position": "nowhere" }"#))
+        for path in ["watermark.opacity:", "watermark.scale:", "watermark.position:"] {
+            #expect(problems.contains { $0.hasPrefix(path) }, "\(path) in \(problems)")
+        }
+    }
+}

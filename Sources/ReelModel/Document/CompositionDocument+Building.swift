@@ -23,9 +23,12 @@ extension CompositionDocument {
                                       audio: output.audio, container: output.container)
         settings.mask = output.mask
         settings.background = output.background
-        return Composition(assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
-                           videoTracks: [Track(kind: .video, items: items, name: "videos")],
-                           audioItems: audio.map(makeAudioItem), titles: titles, output: settings)
+        var composition = Composition(
+            assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
+            videoTracks: [Track(kind: .video, items: items, name: "videos")],
+            audioItems: audio.map(makeAudioItem), titles: titles, output: settings)
+        composition.watermark = watermark
+        return composition
     }
 
     /// The track clip: the written range minus the outgoing transition's handle. The clip's audio

@@ -1,7 +1,7 @@
 /// Decoding of the document root, assets, videos and transitions.
 extension CompositionDocument {
     static let rootKeys = ["$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music",
-                           "titles", "output"]
+                           "titles", "output", "watermark"]
     static let videoKeys = ["asset", "sourceRange", "speed", "audio", "volume", "name", "transform", "opacity", "mask"]
     static let transitionKeys = ["type", "duration"]
 
@@ -19,6 +19,7 @@ extension CompositionDocument {
         doc.audio = decodeAudio(fields, assetIDs: assetIDs)
         doc.titles = decodeTitles(fields, baseDirectory: baseDirectory)
         if let output = fields.object("output", keys: outputKeys) { doc.output = decodeOutput(output) }
+        doc.watermark = decodeWatermark(fields, baseDirectory: baseDirectory)
         return doc
     }
 

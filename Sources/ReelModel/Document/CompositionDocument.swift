@@ -69,6 +69,7 @@ struct CompositionDocument {
     /// One per pair of neighbouring videos after applying `defaultTransition`; nil is a cut.
     var joins: [TransitionEntry?] = []
     var audio: [AudioEntry] = []
+    var watermark: Watermark? = nil
     var titles: [Title] = []
     var output = OutputEntry()
 

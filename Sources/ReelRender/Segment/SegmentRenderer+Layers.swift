@@ -43,3 +43,20 @@ extension SegmentRenderer {
         Compositor.maskFrame(&frame, mask: maskPlanes(mask, frame), background: output.background)
     }
 }
+
+extension SegmentRenderer {
+    /// Draws the watermark (an image title sized to its fraction of the output width) above everything.
+    func drawWatermark(at t: RationalTime, onto frame: inout PlanarFrame) throws {
+        guard let watermark = plan.composition.watermark else { return }
+        let image: RGBAImage
+        if let cached = titleImages[-1] {
+            image = cached
+        } else {
+            reading?(watermark.image)
+            image = try PNGImage.decode(path: watermark.image)
+            titleImages[-1] = image
+        }
+        let title = watermark.title(outputWidth: frame.width, imageWidth: image.width)
+        try titles.draw(title, image: image, at: t, onto: &frame)
+    }
+}

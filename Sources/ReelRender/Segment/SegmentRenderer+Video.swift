@@ -45,6 +45,7 @@ extension SegmentRenderer {
         Compositor.composite(compositorLayers, into: &frame)
         try drawTitles(atFrame: f, onto: &frame)
         maskOutput(&frame)
+        try drawWatermark(at: t, onto: &frame)
     }
 
     func drawTitles(atFrame f: Int64, onto frame: inout PlanarFrame) throws {

@@ -4,8 +4,8 @@ extension Compositions {
     /// `rich`'s timeline (same clips, transitions and audio) with every layer key on the clips:
     /// A zooms and turns with an in-out ease and fades in; B is circle-masked and moves (a component
     /// left out holds); C (speed 2) turns by exactly 90° at half size with a crop; D has an anchor,
-    /// a rounded-rect mask and fades out. The output has a rounded-rect mask over a cream background. The dissolve, push and wipe all have layered sides.
-    static func layered(_ media: TestMedia, rate: OutputRate = .thirty) -> String {
+    /// a rounded-rect mask and fades out. The output has a rounded-rect mask over a cream background, and a watermark when one is given. The dissolve, push and wipe all have layered sides.
+    static func layered(_ media: TestMedia, rate: OutputRate = .thirty, watermark: URL? = nil) -> String {
         let c = media.clips
         let a = #", "transform": [ { "time": "0", "value": { "scale": "1", "rotation": "0" } }, "#
             + #"{ "time": "2.5", "value": { "scale": "1.3", "rotation": "7" }, "ease": "in-out" } ], "#
@@ -22,6 +22,7 @@ extension Compositions {
         return """
         {
           \(Rendering.assets([("a", c[0]), ("b", c[1]), ("c", c[2]), ("d", c[3])])),
+          \(watermark.map { #""watermark": { "image": "\#($0.path)", "position": "bottom-right", "opacity": "0.6", "scale": "0.25" },"# } ?? "")
           "videos": [
             \(Rendering.clip("a", duration: "2.5", extra: a)),
             \(Rendering.clip("b", start: "0.5", duration: "2", extra: b)),
