@@ -90,3 +90,31 @@ import Testing
         }
     }
 }
+
+/// `overlays`: extra video tracks placed with `at`.
+@Suite struct OverlayKeyTests {
+    static func doc(_ overlays: String) -> String {
+        Fixtures.composition(#""videos": ["# + Fixtures.video("a", "0", "10") + #"], "overlays": "# + overlays)
+    }
+
+    @Test func tracksStackAboveTheMainTrackWithGaps() throws {
+        let c = try Fixtures.load(Self.doc(#"[ [ { "asset": "b", "sourceRange": { "start": "0", "duration": "2" }, "at": "1" }, "#
+            + #"{ "asset": "b", "sourceRange": { "start": "5", "duration": "1" }, "at": "4", "transform": [ { "time": "0", "value": { "scale": "0.5" } } ] } ] ]"#)).composition
+        #expect(c.videoTracks.count == 2)
+        let items = c.videoTracks[1].items
+        #expect(items.count == 4)
+        if case .gap(let d) = items[0] { #expect(d == .seconds(1)) } else { Issue.record("no leading gap") }
+        if case .gap(let d) = items[2] { #expect(d == .seconds(1)) } else { Issue.record("no gap between clips") }
+        if case .clip(let clip) = items[3] { #expect(clip.layer.transform.count == 1) } else { Issue.record("no clip") }
+    }
+
+    @Test func overlapsAndBadValuesAreNamedByPath() {
+        let problems = Fixtures.diagnostics(Self.doc(#"[ [ { "asset": "b", "sourceRange": { "start": "0", "duration": "2" }, "at": "1" }, "#
+            + #"{ "asset": "b", "sourceRange": { "start": "0", "duration": "1" }, "at": "2" }, "#
+            + #"{ "asset": "b", "sourceRange": { "start": "0", "duration": "1" }, "at": "-1" }, "#
+            + #"{ "asset": "b", "sourceRange": { "start": "0", "duration": "100" }, "at": "9" } ], "x" ]"#))
+        for path in ["overlays[0][1].at:", "overlays[0][2].at:", "overlays[0][3].sourceRange:", "overlays[1]:"] {
+            #expect(problems.contains { $0.hasPrefix(path) }, "\(path) in \(problems)")
+        }
+    }
+}

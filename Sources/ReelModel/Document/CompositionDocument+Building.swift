@@ -25,7 +25,7 @@ extension CompositionDocument {
         settings.background = output.background
         var composition = Composition(
             assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
-            videoTracks: [Track(kind: .video, items: items, name: "videos")],
+            videoTracks: [Track(kind: .video, items: items, name: "videos")] + (try makeOverlayTracks(facts: facts)),
             audioItems: audio.map(makeAudioItem), titles: titles, output: settings)
         composition.watermark = watermark
         return composition

@@ -1,7 +1,7 @@
 /// Decoding of the document root, assets, videos and transitions.
 extension CompositionDocument {
     static let rootKeys = ["$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music",
-                           "titles", "output", "watermark"]
+                           "titles", "output", "watermark", "overlays"]
     static let videoKeys = ["asset", "sourceRange", "speed", "audio", "volume", "name", "transform", "opacity", "mask"]
     static let transitionKeys = ["type", "duration"]
 
@@ -20,6 +20,7 @@ extension CompositionDocument {
         doc.titles = decodeTitles(fields, baseDirectory: baseDirectory)
         if let output = fields.object("output", keys: outputKeys) { doc.output = decodeOutput(output) }
         doc.watermark = decodeWatermark(fields, baseDirectory: baseDirectory)
+        doc.overlays = decodeOverlays(fields, assetIDs: assetIDs)
         return doc
     }
 

@@ -70,6 +70,8 @@ struct CompositionDocument {
     var joins: [TransitionEntry?] = []
     var audio: [AudioEntry] = []
     var watermark: Watermark? = nil
+    /// `overlays`, bottom to top (CompositionDocument+Overlays).
+    var overlays: [[OverlayEntry]] = []
     var titles: [Title] = []
     var output = OutputEntry()
 

@@ -4,7 +4,7 @@ extension Compositions {
     /// `rich`'s timeline (same clips, transitions and audio) with every layer key on the clips:
     /// A zooms and turns with an in-out ease and fades in; B is circle-masked and moves (a component
     /// left out holds); C (speed 2) turns by exactly 90° at half size with a crop; D has an anchor,
-    /// a rounded-rect mask and fades out. The output has a rounded-rect mask over a cream background, and a watermark when one is given. The dissolve, push and wipe all have layered sides.
+    /// a rounded-rect mask and fades out. The output has a rounded-rect mask over a cream background, and a watermark when one is given. An overlay track holds a moving, turning, masked picture-in-picture (0.7–2.2 s) and a still corner one (4–6 s). The dissolve, push and wipe all have layered sides.
     static func layered(_ media: TestMedia, rate: OutputRate = .thirty, watermark: URL? = nil) -> String {
         let c = media.clips
         let a = #", "transform": [ { "time": "0", "value": { "scale": "1", "rotation": "0" } }, "#
@@ -29,6 +29,14 @@ extension Compositions {
             \(Rendering.clip("c", duration: "3", speed: "2", extra: cc)),
             \(Rendering.clip("d", start: "0.25", duration: "2", extra: d))
           ],
+          "overlays": [ [
+            { "asset": "b", "sourceRange": { "start": "0", "duration": "1.5" }, "at": "0.7", "audio": false,
+              "transform": [ { "time": "0", "value": { "scale": "0.3", "position": { "x": "0.8", "y": "0.25" } } },
+                             { "time": "1.5", "value": { "position": { "x": "0.25", "y": "0.3" }, "rotation": "-20" }, "ease": "in-out" } ],
+              "mask": { "shape": "rounded-rect", "radius": "0.2" } },
+            { "asset": "a", "sourceRange": { "start": "1", "duration": "2" }, "at": "4", "audio": false,
+              "transform": [ { "time": "0", "value": { "scale": "0.25", "position": { "x": "0.85", "y": "0.2" } } } ] }
+          ] ],
           "transitions": [
             \(Rendering.transition("dissolve", "0.5")), \(Rendering.transition("push", "0.5")),
             \(Rendering.transition("wipe", "0.4"))
