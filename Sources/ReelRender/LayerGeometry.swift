@@ -5,6 +5,8 @@
 struct PlaneMap: Sendable, Hashable {
     var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0
     var x0 = 0, y0 = 0, x1 = 0, y1 = 0
+    /// The output pixels the layer can touch: `[left, right) × [top, bottom)`, clamped to the plane.
+    var left = 0, top = 0, right = 0, bottom = 0
     /// False when the layer covers nothing (scale too small, empty crop).
     var visible = true
 }
@@ -34,7 +36,26 @@ enum LayerGeometry {
         let c = a * (0.5 - px) + b * (0.5 - py) + ax - 0.5
         let f = d * (0.5 - px) + e * (0.5 - py) + ay - 0.5
         (m.a, m.b, m.c, m.d, m.e, m.f) = (fixed(a), fixed(b), fixed(c), fixed(d), fixed(e), fixed(f))
+        bounds(&m, s, cosine, sine, px, py, ax, ay, w, h)
         return m
+    }
+
+    /// The output box around the crop rectangle's four corners moved forward (`P + s·R(θ)·(u − A)`),
+    /// widened by two pixels for the bilinear taps and rounding; the sampler visits only this box.
+    static func bounds(_ m: inout PlaneMap, _ s: LayerState, _ cosine: Double, _ sine: Double,
+                       _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ w: Int, _ h: Int) {
+        var lo = (x: Double.infinity, y: Double.infinity), hi = (x: -Double.infinity, y: -Double.infinity)
+        for (ux, uy) in [(m.x0, m.y0), (m.x1, m.y0), (m.x0, m.y1), (m.x1, m.y1)] {
+            let dx = Double(ux) - ax, dy = Double(uy) - ay
+            let x = px + s.scale * (cosine * dx - sine * dy), y = py + s.scale * (sine * dx + cosine * dy)
+            lo = (min(lo.x, x), min(lo.y, y))
+            hi = (max(hi.x, x), max(hi.y, y))
+        }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return }
+        m.left = clamp(Int(max(-1e9, lo.x.rounded(.down))) - 2, 0, w)
+        m.top = clamp(Int(max(-1e9, lo.y.rounded(.down))) - 2, 0, h)
+        m.right = clamp(Int(min(1e9, hi.x.rounded(.up))) + 2, m.left, w)
+        m.bottom = clamp(Int(min(1e9, hi.y.rounded(.up))) + 2, m.top, h)
     }
 
     /// `v · 65536` rounded, clamped far outside any frame (a wild value must not trap).

@@ -17,10 +17,10 @@ enum LayerSampler {
 
     static func draw(_ s: Source, _ m: PlaneMap, opacity o: Int, into dst: UnsafeMutablePointer<UInt8>) {
         guard m.visible, o > 0 else { return }
-        for y in 0..<s.height {
-            var sx = m.b * y + m.c, sy = m.e * y + m.f
+        for y in m.top..<m.bottom {
+            var sx = m.a * m.left + m.b * y + m.c, sy = m.d * m.left + m.e * y + m.f
             let row = dst + y * s.width
-            for x in 0..<s.width {
+            for x in m.left..<m.right {
                 let ix = sx >> 16, iy = sy >> 16
                 if ix >= m.x0 - 1 && ix < m.x1 && iy >= m.y0 - 1 && iy < m.y1 {
                     let fx = (sx >> 8) & 255, fy = (sy >> 8) & 255
