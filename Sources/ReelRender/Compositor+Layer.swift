@@ -26,10 +26,24 @@ extension Compositor {
             precondition(mask.width == output.width && mask.height == output.height, "mask size differs from the frame")
         }
         let o = p.state.opacityWeight
+        let r = LayerReduction.factor(scale: p.state.scale)
         forEachPlane(&output, p.frame, nil) { out, src, _, width, height, plane in
-            let map = LayerGeometry.map(p.state, width: width, height: height)
-            withMask(p.mask, plane) { mask in
-                LayerSampler.draw(.init(pixels: src!, mask: mask, width: width, height: height), map, opacity: o, into: out)
+            let map = LayerGeometry.map(p.state, width: width, height: height, reduction: r)
+            guard r > 1 else {
+                return withMask(p.mask, plane) { mask in
+                    LayerSampler.draw(.init(pixels: src!, mask: mask, stride: width, width: width, height: height),
+                                      map, opacity: o, into: out)
+                }
+            }
+            guard map.visible, width >= r, height >= r else { return }
+            let pixels = LayerReduction.box(src!, width: width, height: height, by: r)
+            var reducedMask: [UInt8]? = nil
+            withMask(p.mask, plane) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
+            pixels.withUnsafeBufferPointer { px in
+                LayerReduction.withOptional(reducedMask) { mask in
+                    LayerSampler.draw(.init(pixels: px.baseAddress!, mask: mask, stride: width / r, width: width, height: height),
+                                      map, opacity: o, into: out)
+                }
             }
         }
     }

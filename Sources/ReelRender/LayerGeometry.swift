@@ -22,7 +22,9 @@ struct PlaneMap: Sendable, Hashable {
 enum LayerGeometry {
     static let one = 65536.0
 
-    static func map(_ s: LayerState, width w: Int, height h: Int) -> PlaneMap {
+    /// - Parameter r: the source was box-reduced by `r` (`LayerReduction`): the map samples the reduced
+    ///   plane (`⌊w/r⌋ × ⌊h/r⌋`) at `u/r − ½`, and the crop rectangle shrinks with it.
+    static func map(_ s: LayerState, width w: Int, height h: Int, reduction r: Int = 1) -> PlaneMap {
         var m = PlaneMap()
         let fw = Double(w), fh = Double(h)
         m.x0 = clamp(Int((s.crop.x * fw).rounded()), 0, w)
@@ -35,8 +37,17 @@ enum LayerGeometry {
         let px = s.position.x * fw, py = s.position.y * fh, ax = s.anchor.x * fw, ay = s.anchor.y * fh
         let c = a * (0.5 - px) + b * (0.5 - py) + ax - 0.5
         let f = d * (0.5 - px) + e * (0.5 - py) + ay - 0.5
-        (m.a, m.b, m.c, m.d, m.e, m.f) = (fixed(a), fixed(b), fixed(c), fixed(d), fixed(e), fixed(f))
         bounds(&m, s, cosine, sine, px, py, ax, ay, w, h)
+        guard r > 1 else {
+            (m.a, m.b, m.c, m.d, m.e, m.f) = (fixed(a), fixed(b), fixed(c), fixed(d), fixed(e), fixed(f))
+            return m
+        }
+        let k = Double(r)
+        (m.a, m.b, m.d, m.e) = (fixed(a / k), fixed(b / k), fixed(d / k), fixed(e / k))
+        (m.c, m.f) = (fixed((c + 0.5) / k - 0.5), fixed((f + 0.5) / k - 0.5))
+        (m.x0, m.y0) = (m.x0 / r, m.y0 / r)
+        (m.x1, m.y1) = (min((m.x1 + r - 1) / r, w / r), min((m.y1 + r - 1) / r, h / r))
+        if m.x1 <= m.x0 || m.y1 <= m.y0 { m.visible = false }
         return m
     }
 

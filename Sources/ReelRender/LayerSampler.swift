@@ -11,6 +11,9 @@ enum LayerSampler {
         let pixels: UnsafePointer<UInt8>
         /// Mask values in layer pixels, or nil for none.
         let mask: UnsafePointer<UInt8>?
+        /// Samples per row of `pixels` and `mask` (the plane's width, or less when reduced).
+        let stride: Int
+        /// The output plane's size.
         let width: Int
         let height: Int
     }
@@ -44,7 +47,7 @@ enum LayerSampler {
     @inline(__always)
     static func tap(_ s: Source, _ x: Int, _ y: Int, _ w: Int, _ inside: Bool, _ alpha: inout Int, _ colour: inout Int) {
         guard inside, w > 0 else { return }
-        let i = y * s.width + x
+        let i = y * s.stride + x
         var mw = w << 8
         if let mask = s.mask {
             let mv = Int(mask[i])
