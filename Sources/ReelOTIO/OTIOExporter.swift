@@ -25,6 +25,7 @@ public enum OTIOExporter {
     /// The timeline as a `JSONValue`.
     public static func exportValue(_ c: Composition, facts: [AssetID: MediaFacts] = [:],
                                    name: String = "") throws(OTIOError) -> JSONValue {
+        try refuseLayerKeys(c)
         let writer = OTIOItemWriter(composition: c, facts: facts, times: OTIOTimeWriter(preferred: c.output.frameRate.rational))
         var tracks: [JSONValue] = []
         for track in c.videoTracks + c.audioTracks { tracks.append(try writer.track(track)) }

@@ -12,7 +12,7 @@ struct SegmentHasher {
     let plan: Plan
     let frames: Range<Int64>
     let samples: Range<Int64>
-    private var e = CanonicalEncoder()
+    var e = CanonicalEncoder()
 
     init(plan: Plan, frames: Range<Int64>, samples: Range<Int64>) {
         self.plan = plan
@@ -49,6 +49,8 @@ struct SegmentHasher {
         e.string(o.audio.codec.rawValue); e.int(Int64(o.audio.sampleRate)); e.int(o.audio.channels)
         e.int(o.audio.bitrateKbps)
         e.string(o.container.rawValue)
+        encodeFrameShape(o)
+        encodeWatermark(plan.composition.watermark)
     }
 
     private mutating func encode(_ instruction: VideoInstruction, t0: RationalTime) throws {
@@ -90,6 +92,7 @@ struct SegmentHasher {
             e.time(try placed.mediaTime(at: t0))
             e.rational(placed.clip.speed)
         }
+        if !placed.clip.layer.isEmpty { try encodeLayer(placed, t0: t0) }
     }
 
     private mutating func encode(_ title: Title, t0: RationalTime) throws {

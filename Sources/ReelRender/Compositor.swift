@@ -46,6 +46,8 @@ public enum Compositor {
             case .wipe: wipe(outgoing, incoming, progress, &output)
             case .cut: if let incoming { apply(.frame(incoming), to: &output) }
             }
+        case .layer(let picture):
+            drawLayer(picture, onto: &output)
         }
     }
 

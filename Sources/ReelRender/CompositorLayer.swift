@@ -14,12 +14,17 @@ public enum CompositorLayer: Sendable, Hashable {
     /// through where that side would be (black when there is nothing below).
     case transition(kind: TransitionKind, outgoing: PlanarFrame?, incoming: PlanarFrame?, progress: Rational)
 
+    /// A clip with layer keys (transform, opacity, mask), drawn over the layers below.
+    case layer(LayerPicture)
+
     /// Whether this layer covers every pixel, so nothing below it can show.
     var isOpaque: Bool {
         switch self {
         case .frame: return true
         case let .transition(kind, outgoing, incoming, _):
             return kind == .cut ? incoming != nil : (outgoing != nil && incoming != nil)
+        case .layer(let picture):
+            return picture.isPlain
         }
     }
 }

@@ -30,7 +30,7 @@ enum KeyframeInterpolation {
     }
 
     /// The two keys around `t` and the fraction of the way from the first to the second.
-    private static func bracket<V>(_ keys: [Keyframe<V>], at t: RationalTime) throws -> (V, V, Rational)? {
+    static func bracket<V>(_ keys: [Keyframe<V>], at t: RationalTime) throws -> (V, V, Rational)? {
         guard !keys.isEmpty else { return nil }
         let sorted = keys.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         guard let next = sorted.firstIndex(where: { t < $0.time }) else { return (sorted.last!.value, sorted.last!.value, .zero) }
@@ -40,7 +40,7 @@ enum KeyframeInterpolation {
         return (a.value, b.value, f)
     }
 
-    private static func lerp(_ a: Rational, _ b: Rational, _ f: Rational) throws -> Rational {
+    static func lerp(_ a: Rational, _ b: Rational, _ f: Rational) throws -> Rational {
         f.isZero ? a : try a + (b - a) * f
     }
 }

@@ -23,7 +23,7 @@ private let badCompositions: [(String, [String])] = [
     (F.composition(#""videos": []"#), ["videos: a composition needs at least one video clip"]),
     (F.composition(#""videos": [\#(a1)], "titels": []"#), [#"titels: unknown key "titels"; did you mean "titles"?"#]),
     (F.composition(#""videos": [\#(a1)], "extra": 1"#),
-     [#"extra: unknown key "extra"; expected "$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music", "titles" or "output""#]),
+     [#"extra: unknown key "extra"; expected "$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music", "titles", "output", "watermark" or "overlays""#]),
     (F.composition(#""videos": [\#(F.video("a", "0", "2", #""sped": 2"#))]"#),
      [#"videos[0].sped: unknown key "sped"; did you mean "speed"?"#]),
     (F.composition(#""videos": [{"asset": "a"}]"#), [#"videos[0]: missing required key "sourceRange" (or "duration" for a still image)"#]),

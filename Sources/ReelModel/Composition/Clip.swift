@@ -16,6 +16,8 @@ public struct Clip: Sendable, Hashable {
     public var name: String?
     /// Where the clip came from, for messages: "videos[2]" or "tracks[1].children[4]".
     public var origin: String
+    /// Transform and opacity keyframes and a mask; empty for a plain clip.
+    public var layer = LayerAnimation()
 
     public init(asset: AssetID, sourceRange: TimeRange, speed: Rational = .one, volume: Rational = .one,
                 audioEnabled: Bool = true, freeze: Bool = false, name: String? = nil, origin: String = "") {

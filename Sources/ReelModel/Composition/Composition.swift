@@ -24,6 +24,8 @@ public struct Composition: Sendable, Hashable {
     public var titles: [Title]
     public var markers: [Marker]
     public var output: OutputSettings
+    /// An image above everything for the whole timeline (Watermark.swift).
+    public var watermark: Watermark? = nil
 
     public init(assets: [AssetID: Asset], videoTracks: [Track], audioTracks: [Track] = [],
                 audioItems: [AudioItem] = [], titles: [Title] = [], markers: [Marker] = [],

@@ -49,6 +49,10 @@ public struct OutputSettings: Sendable, Hashable {
     public var video: VideoCodecSettings
     public var audio: AudioCodecSettings
     public var container: Container
+    /// A mask on the whole finished frame (after titles); outside it `background` shows.
+    public var mask: Mask? = nil
+    /// The colour outside `mask` (opaque; default black).
+    public var background = RGBA(r: 0, g: 0, b: 0)
 
     public init(width: Int, height: Int, frameRate: FrameRate, video: VideoCodecSettings = .init(),
                 audio: AudioCodecSettings = .init(), container: Container = .mp4) {

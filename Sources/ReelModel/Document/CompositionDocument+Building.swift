@@ -19,11 +19,16 @@ extension CompositionDocument {
             }
         }
         let (width, height) = resolvedSize(facts: facts)
-        let settings = OutputSettings(width: width, height: height, frameRate: output.frameRate, video: output.video,
+        var settings = OutputSettings(width: width, height: height, frameRate: output.frameRate, video: output.video,
                                       audio: output.audio, container: output.container)
-        return Composition(assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
-                           videoTracks: [Track(kind: .video, items: items, name: "videos")],
-                           audioItems: audio.map(makeAudioItem), titles: titles, output: settings)
+        settings.mask = output.mask
+        settings.background = output.background
+        var composition = Composition(
+            assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
+            videoTracks: [Track(kind: .video, items: items, name: "videos")] + (try makeOverlayTracks(facts: facts)),
+            audioItems: audio.map(makeAudioItem), titles: titles, output: settings)
+        composition.watermark = watermark
+        return composition
     }
 
     /// The track clip: the written range minus the outgoing transition's handle. The clip's audio
@@ -34,8 +39,10 @@ extension CompositionDocument {
         let hasAudio = facts.map { $0.audio != nil } ?? true
         // A still image shows its one picture for the whole clip: a frozen clip without audio.
         let still = facts?.video?.isStill ?? false
-        return Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
-                    audioEnabled: (v.audio ?? true) && hasAudio && !still, freeze: still, name: v.name, origin: v.origin)
+        var clip = Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
+                        audioEnabled: (v.audio ?? true) && hasAudio && !still, freeze: still, name: v.name, origin: v.origin)
+        clip.layer = v.layer
+        return clip
     }
 
     func makeAudioItem(_ a: AudioEntry) -> AudioItem {

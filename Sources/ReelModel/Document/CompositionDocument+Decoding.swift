@@ -1,8 +1,9 @@
 /// Decoding of the document root, assets, videos and transitions.
 extension CompositionDocument {
     static let rootKeys = ["$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music",
-                           "titles", "output"]
-    static let videoKeys = ["asset", "sourceRange", "duration", "speed", "audio", "volume", "name"]
+                           "titles", "output", "watermark", "overlays"]
+    static let videoKeys = ["asset", "sourceRange", "duration", "speed", "audio", "volume", "name", "transform", "opacity",
+                            "mask"]
     static let transitionKeys = ["type", "duration"]
 
     /// Decodes a parsed document, logging every structural problem; never stops at the first.
@@ -19,6 +20,8 @@ extension CompositionDocument {
         doc.audio = decodeAudio(fields, assetIDs: assetIDs)
         doc.titles = decodeTitles(fields, baseDirectory: baseDirectory)
         if let output = fields.object("output", keys: outputKeys) { doc.output = decodeOutput(output) }
+        doc.watermark = decodeWatermark(fields, baseDirectory: baseDirectory)
+        doc.overlays = decodeOverlays(fields, assetIDs: assetIDs)
         return doc
     }
 
@@ -77,8 +80,10 @@ extension CompositionDocument {
             log.add(f.path("speed"), "the clip's length at this speed cannot be represented exactly")
             return nil
         }
+        guard let layer = decodeLayer(f, span: duration) else { return nil }
         return VideoEntry(asset: asset, sourceRange: range, speed: speed, audio: audio, volume: volume, name: name,
-                          origin: path, timelineDuration: duration, still: f.has("duration"), speedGiven: f.has("speed"))
+                          origin: path, layer: layer, timelineDuration: duration, still: f.has("duration"),
+                          speedGiven: f.has("speed"))
     }
 
     /// The transition at each join: explicit entries, nulls replaced by `defaultTransition`, cuts as nil.

@@ -1,6 +1,6 @@
 /// Decoding of the output settings.
 extension CompositionDocument {
-    static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container"]
+    static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background"]
     static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset"]
     static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate"]
 
@@ -11,6 +11,7 @@ extension CompositionDocument {
         if let video = f.object("video", keys: videoCodecKeys) { out.video = decodeVideoCodec(video) }
         if let container: Container = f.choice("container", "container") { out.container = container }
         if let audio = f.object("audio", keys: audioCodecKeys) { out.audio = decodeAudioCodec(audio, container: out.container) }
+        decodeFrameShape(f, into: &out)
         return out
     }
 

@@ -22,6 +22,8 @@ struct CompositionDocument {
         var volume: Rational
         var name: String?
         var origin: String
+        /// `transform`, `opacity` and `mask` (CompositionDocument+Layers).
+        var layer = LayerAnimation()
         /// `sourceRange.duration / speed`: the length of the whole clip on the timeline.
         var timelineDuration: RationalTime
         /// Written with `duration` instead of `sourceRange` (a still image); `sourceRange` is then `[0, duration)`.
@@ -62,6 +64,9 @@ struct CompositionDocument {
         var video = VideoCodecSettings()
         var audio = AudioCodecSettings()
         var container: Container = .mp4
+        /// `mask` and `background` (CompositionDocument+OutputMask).
+        var mask: Mask? = nil
+        var background = RGBA(r: 0, g: 0, b: 0)
     }
 
     var assets: [AssetEntry] = []
@@ -69,6 +74,9 @@ struct CompositionDocument {
     /// One per pair of neighbouring videos after applying `defaultTransition`; nil is a cut.
     var joins: [TransitionEntry?] = []
     var audio: [AudioEntry] = []
+    var watermark: Watermark? = nil
+    /// `overlays`, bottom to top (CompositionDocument+Overlays).
+    var overlays: [[OverlayEntry]] = []
     var titles: [Title] = []
     var output = OutputEntry()
 

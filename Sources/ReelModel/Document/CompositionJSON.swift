@@ -61,6 +61,7 @@ public enum CompositionJSON {
     }
 
     static func encodeClip(_ clip: Clip, handle: RationalTime) throws(ModelError) -> JSONValue {
+        guard clip.layer.isEmpty else { throw unsupported(clip.origin, "transform, opacity and mask cannot be written yet") }
         let range: TimeRange
         do {
             range = try TimeRange(start: clip.sourceRange.start, duration: clip.sourceRange.duration + handle * clip.speed)

@@ -38,7 +38,7 @@ struct CompositionChecker {
     }
 
     func checkVideoMedia() {
-        for case let v? in document.videos {
+        for case let v? in document.videos + document.overlays.joined().map(\.video) {
             guard let f = facts[v.asset] else { continue }
             guard let video = f.video else {
                 log.add(JSONPath.member(v.origin, "asset"), "asset \"\(v.asset)\" has no video stream")

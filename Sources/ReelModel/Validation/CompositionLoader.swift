@@ -36,7 +36,8 @@ public enum CompositionLoader {
         }
         let document = CompositionDocument.decode(root, baseDirectory: baseDirectory, log: log)
         let facts = probeAssets(document.assets, prober: prober, log: log)
-        let titleFiles = checkTitleFiles(document.titles, prober: prober, log: log)
+        let watermark = document.watermark.map { [$0.title(outputWidth: 1, imageWidth: 1)] } ?? []
+        let titleFiles = checkTitleFiles(document.titles + watermark, prober: prober, log: log)
         CompositionChecker(document: document, facts: facts, log: log).run()
         guard log.isEmpty else { throw CompositionLoadError(diagnostics: log.items) }
         let composition: Composition

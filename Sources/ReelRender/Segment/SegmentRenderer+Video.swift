@@ -28,21 +28,24 @@ extension SegmentRenderer {
     /// This is the single definition of a frame's pixels; thumbnails call it too.
     func composeFrame(_ f: Int64, sources: inout VideoSources, into frame: inout PlanarFrame) throws {
         let layers = try plan.frameLayers(frame: f)
+        let t = try plan.clock.time(ofFrame: f)
         var compositorLayers: [CompositorLayer] = []
         compositorLayers.reserveCapacity(layers.count)
         for layer in layers {
             switch layer.content {
             case .clip(let clip):
-                compositorLayers.append(.frame(try sources.frame(clip)))
+                compositorLayers.append(try clipLayer(clip, try sources.frame(clip), at: t))
             case let .transition(_, kind, progress, outgoing, incoming):
-                compositorLayers.append(.transition(kind: kind, outgoing: try outgoing.map { try sources.frame($0) },
-                                                    incoming: try incoming.map { try sources.frame($0) },
-                                                    progress: progress))
+                func side(_ c: ClipFrame) throws -> PlanarFrame { try transitionSide(c, try sources.frame(c), at: t) }
+                compositorLayers.append(.transition(kind: kind, outgoing: try outgoing.map(side),
+                                                    incoming: try incoming.map(side), progress: progress))
             }
         }
         sources.closeUnused()
         Compositor.composite(compositorLayers, into: &frame)
         try drawTitles(atFrame: f, onto: &frame)
+        maskOutput(&frame)
+        try drawWatermark(at: t, onto: &frame)
     }
 
     func drawTitles(atFrame f: Int64, onto frame: inout PlanarFrame) throws {

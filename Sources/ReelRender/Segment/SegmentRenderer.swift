@@ -30,6 +30,8 @@ public final class SegmentRenderer {
     public let store: PartStore
     let titles = TitleRenderer()
     var titleImages: [Int: RGBAImage] = [:]
+    /// Masks rasterised at the output size (SegmentRenderer+Layers).
+    var masks: [Mask: MaskPlanes] = [:]
     /// Told each source or title file before it is opened (a worker's stall reports name it).
     public var reading: (@Sendable (String) -> Void)?
 

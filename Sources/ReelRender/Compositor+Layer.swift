@@ -1,0 +1,61 @@
+import ReelMedia
+import ReelModel
+
+/// A clip's picture with its layer state: moved, cropped, masked and faded over what lies below.
+public struct LayerPicture: Sendable, Hashable {
+    public var frame: PlanarFrame
+    public var state: LayerState
+    public var mask: MaskPlanes?
+
+    public init(frame: PlanarFrame, state: LayerState, mask: MaskPlanes? = nil) {
+        self.frame = frame
+        self.state = state
+        self.mask = mask
+    }
+
+    /// True when the picture covers the whole frame untouched (then it is a plain `.frame`).
+    var isPlain: Bool { mask == nil && state.isIdentity }
+}
+
+extension Compositor {
+    /// Draws a layer picture over `output` (see `LayerSampler` and `LayerGeometry`).
+    static func drawLayer(_ p: LayerPicture, onto output: inout PlanarFrame) {
+        checkSize(p.frame, output)
+        if p.isPlain { return apply(.frame(p.frame), to: &output) }
+        if let mask = p.mask {
+            precondition(mask.width == output.width && mask.height == output.height, "mask size differs from the frame")
+        }
+        let o = p.state.opacityWeight
+        let r = LayerReduction.factor(scale: p.state.scale)
+        forEachPlane(&output, p.frame, nil) { out, src, _, width, height, plane in
+            let map = LayerGeometry.map(p.state, width: width, height: height, reduction: r)
+            guard r > 1 else {
+                return withMask(p.mask, plane) { mask in
+                    LayerSampler.draw(.init(pixels: src!, mask: mask, stride: width, width: width, height: height),
+                                      map, opacity: o, into: out)
+                }
+            }
+            guard map.visible, width >= r, height >= r else { return }
+            let pixels = LayerReduction.box(src!, width: width, height: height, by: r)
+            var reducedMask: [UInt8]? = nil
+            withMask(p.mask, plane) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
+            pixels.withUnsafeBufferPointer { px in
+                LayerReduction.withOptional(reducedMask) { mask in
+                    LayerSampler.draw(.init(pixels: px.baseAddress!, mask: mask, stride: width / r, width: width, height: height),
+                                      map, opacity: o, into: out)
+                }
+            }
+        }
+    }
+
+    static func withMask(_ mask: MaskPlanes?, _ plane: Int, _ body: (UnsafePointer<UInt8>?) -> Void) {
+        guard let mask else { return body(nil) }
+        (plane == 0 ? mask.luma : mask.chroma).withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    /// `picture` drawn over black: an opaque frame, for a transition side that has layer keys.
+    static func flatten(_ picture: LayerPicture) -> PlanarFrame {
+        if picture.isPlain { return picture.frame }
+        return composite([.layer(picture)], width: picture.frame.width, height: picture.frame.height)
+    }
+}

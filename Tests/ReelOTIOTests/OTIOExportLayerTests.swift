@@ -1,0 +1,33 @@
+import Testing
+import ReelModel
+@testable import ReelOTIO
+
+/// OTIO export refuses what it cannot write yet (layer keys, output mask, watermark) instead of
+/// dropping it and changing the picture.
+@Suite struct OTIOExportLayerTests {
+    static func composition(_ change: (inout Composition) -> Void) throws -> Composition {
+        let clip = Clip(asset: "a", sourceRange: try TimeRange(start: .zero, duration: .seconds(2)), origin: "videos[0]")
+        var c = Composition(assets: ["a": Asset(id: "a", path: "/m/a.mp4")],
+                            videoTracks: [Track(kind: .video, items: [.clip(clip)])],
+                            output: OutputSettings(width: 320, height: 180, frameRate: try FrameRate(30, 1)))
+        change(&c)
+        return c
+    }
+
+    @Test func plainCompositionsStillExport() throws {
+        _ = try OTIOExporter.export(try Self.composition { _ in })
+    }
+
+    @Test func layerKeysOutputMaskAndWatermarkAreRefused() throws {
+        let layered = try Self.composition { c in
+            guard case .clip(var clip) = c.videoTracks[0].items[0] else { return }
+            clip.layer.opacity = [LayerKey(time: .zero, value: .one)]
+            c.videoTracks[0].items[0] = .clip(clip)
+        }
+        let masked = try Self.composition { $0.output.mask = Mask(shape: .circle) }
+        let marked = try Self.composition { $0.watermark = Watermark(image: "/m/logo.png", position: Point(x: .one, y: .one), scale: .one) }
+        for (name, c) in [("layer keys", layered), ("output mask", masked), ("watermark", marked)] {
+            #expect(throws: OTIOError.self, "\(name)") { _ = try OTIOExporter.export(c) }
+        }
+    }
+}
