@@ -29,6 +29,8 @@ public struct LocalRender: Sendable {
         public var segmentsRendered: Int
         public var segmentsReused: Int
         public var seconds: Double
+        /// From the last segment done to the output published (`JobStatus.stitchTail`), in seconds.
+        public var stitchTailSeconds: Double?
     }
 
     public let project: Project
@@ -99,8 +101,10 @@ public struct LocalRender: Sendable {
             throw FarmError.jobFailed(id: job.jobID, reason: reason)
         }
         let elapsed = started.duration(to: .now)
+        let tail = (try? queue.jobStatus(job.jobID))?.stitchTail?.secondsDouble
         return Outcome(report: report, segmentsRendered: final.rendered, segmentsReused: final.reused,
-                       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+                       stitchTailSeconds: tail)
     }
 
     /// Waits for the workers; on abort cancels the job so running segments stop at the next frame.

@@ -51,9 +51,9 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     /// A one-off message (a stage, a warning). Ends the bar's line first.
-    func message(_ text: String, event: String = "message") {
+    func message(_ text: String, event: String = "message", fields: [String: Any] = [:]) {
         lock.lock(); defer { lock.unlock() }
-        if style == .json { emitJSON(["event": event, "message": text]); return }
+        if style == .json { emitJSON(fields.merging(["event": event, "message": text]) { _, new in new }); return }
         if barShown { writeErr("\n"); barShown = false }
         writeErr(text + "\n")
     }

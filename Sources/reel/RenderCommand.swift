@@ -37,7 +37,10 @@ extension Commands {
             display.finish()
             display.message("wrote \(output): \(outcome.report.frames) frames, \(outcome.report.samples) samples, "
                             + "\(outcome.segmentsRendered) segments rendered, \(outcome.segmentsReused) reused, "
-                            + String(format: "%.1f s", outcome.seconds), event: "done")
+                            + String(format: "%.1f s", outcome.seconds)
+                            + (outcome.stitchTailSeconds.map { String(format: " (stitch tail %.2f s)", $0) } ?? ""),
+                            event: "done", fields: ["stitch_tail_seconds": FarmJSON.nullable(outcome.stitchTailSeconds),
+                                                    "seconds": outcome.seconds])
             return 0
         } catch FarmError.cancelled {
             display.finish()

@@ -48,6 +48,12 @@ func badKeys(_ text: String, lines: Bool = false) throws -> [String] {
         let render = try CLIRunner.run(["render", comp, "-o", "\(dir)/out.mp4", "--json", "--storage", "\(dir)/store"])
         #expect(render.status == 0, "\(render.err)")
         #expect(render.out.contains("\"eta_seconds\"") && render.out.contains("\"event\":\"done\""), "\(render.out)")
+        // The serial tail, from the last segment done to publication, a number of seconds on the done event.
+        let done = render.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { $0["event"] as? String == "done" }
+        let tail = (done?["stitch_tail_seconds"] as? NSNumber)?.doubleValue
+        #expect(tail.map { $0 >= 0 && $0 < 60 } == true, "stitch_tail_seconds: \(String(describing: done))")
         let bad = try badKeys(render.out, lines: true)
         #expect(bad.isEmpty, "reel render --json: \(bad)")
     }

@@ -69,6 +69,7 @@ import Testing
             clock.advance(by: .seconds(2))
             let stitch = try #require(try q.stitchClaim(StitchClaimParams(workerID: "s")))
             clock.advance(by: .seconds(7))
+            #expect(try q.jobStatus(jobID).stitchTail == nil, "no tail before publication")
             #expect(try q.jobComplete(stitch.lease, outputBytes: 123_456))
             clock.advance(by: .seconds(600))
             let done = try q.jobStatus(jobID)
@@ -76,6 +77,8 @@ import Testing
             #expect(done.elapsed == .seconds(9), "claim to publication, not to now")
             #expect(done.framesPerSecond == 20.0 / 9, "the window ends when the job finished: 20 frames in 9 s")
             #expect(done.job.stitchDuration == .seconds(7) && done.job.outputBytes == 123_456)
+            #expect(done.stitchTail == .seconds(9), "last segment done at 3 s, published at 12 s: \(String(describing: done.stitchTail))")
+            #expect(try q.jobStatusList(JobListParams()).first { $0.job.id == jobID }?.stitchTail == .seconds(9))
 
             let reused = try insert(q, spec)
             let r = try q.jobStatus(reused)

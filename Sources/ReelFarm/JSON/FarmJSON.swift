@@ -29,6 +29,7 @@ public enum FarmJSON {
          "frames_rendered": s.framesRendered, "fps": nullable(s.framesPerSecond),
          "eta_seconds": nullable(s.eta.map { tenths(seconds($0)) }),
          "elapsed_seconds": nullable(s.elapsed.map { tenths(seconds($0)) }),
+         "stitch_tail_seconds": nullable(s.stitchTail.map(seconds)),
          "tags_no_live_worker_has": s.tagsNoLiveWorkerHas, "failures": s.failures.map(failure)]
     }
 
@@ -41,6 +42,7 @@ public enum FarmJSON {
             "frames_done": s.framesDone, "frames_rendered": s.framesRendered, "frames_in_progress": s.framesInProgress,
             "progress": progress, "fps": nullable(s.framesPerSecond), "eta_seconds": nullable(s.eta.map(seconds)),
             "elapsed_seconds": nullable(s.elapsed.map(seconds)), "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
+            "stitch_tail_seconds": nullable(s.stitchTail.map(seconds)),
             "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
             "failures": s.failures.count]
         o.merge(extra) { _, new in new }

@@ -24,6 +24,9 @@ public struct JobStatus: Sendable, Hashable {
     /// The job's required tags that no live worker can serve (`JobStatus.unservedTags`); empty when some
     /// live worker carries them all, when the job needs no tags, or when it is no longer active.
     public var tagsNoLiveWorkerHas: [String]
+    /// The serial tail: from the moment the last segment was done to the output's publication (waiting for a
+    /// stitcher, then stitching). Nil until the job is done.
+    public var stitchTail: Duration? = nil
     /// Every failed attempt, oldest first.
     public var failures: [SegmentFailure]
     /// The instant the snapshot was taken.
@@ -57,6 +60,8 @@ struct JobSegmentTotals: Sendable, Hashable {
     var framesInProgress: Int64 = 0
     /// `RecentRate.windowFrames` summed over the job's segments.
     var windowFrames: Double = 0
+    /// When the last of its done segments finished.
+    var lastDoneAt: Date?
 }
 
 extension JobStatus {
@@ -81,6 +86,9 @@ extension JobStatus {
         }
         if job.state.isActive {
             status.tagsNoLiveWorkerHas = unservedTags(job.requiredTags, workers: workers, now: now)
+        }
+        if job.state == .done, let published = job.finishedAt, let last = t.lastDoneAt {
+            status.stitchTail = .microseconds(max(0, published.microsecondsSince1970 - last.microsecondsSince1970))
         }
         return status
     }

@@ -120,6 +120,7 @@ extension MemoryState {
             if s.state == .done {
                 t.framesDone += s.frames.count64
                 if s.reusedFrom == nil { t.framesRendered += s.frames.count64 }
+                if let f = s.finishedAt, f > (t.lastDoneAt ?? .distantPast) { t.lastDoneAt = f }
             }
             if s.state == .running { t.framesInProgress += s.progressFrames }
             t.windowFrames += RecentRate.frames(of: s, jobActive: active, end: end)

@@ -20,7 +20,11 @@ extension PostgresSegmentQueue {
             guard let id = r.int64("job_id"), let s = SegmentState(rawValue: r.text("state")) else { continue }
             var t = totals[id] ?? JobSegmentTotals()
             t.counts[s] = r.int("n") ?? 0
-            if s == .done { t.framesDone = r.int64("frames") ?? 0; t.framesRendered = r.int64("rendered") ?? 0 }
+            if s == .done {
+                t.framesDone = r.int64("frames") ?? 0
+                t.framesRendered = r.int64("rendered") ?? 0
+                t.lastDoneAt = r.date("last_finished_us")
+            }
             if s == .running { t.framesInProgress = r.int64("progress") ?? 0 }
             t.windowFrames += r.double("window_frames") ?? 0
             totals[id] = t

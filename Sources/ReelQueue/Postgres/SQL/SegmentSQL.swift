@@ -198,7 +198,8 @@ enum SegmentSQL {
             -- One index scan per job (segments_index_unique), whatever the planner guesses of $1's length.
             SELECT s.state, count(*) AS n, sum(s.frame_end - s.frame_start) AS frames,
                 sum(CASE WHEN s.reused_from IS NULL THEN s.frame_end - s.frame_start ELSE 0 END) AS rendered,
-                sum(s.progress_frames) AS progress, sum(\(windowFrames)) AS window_frames
+                sum(s.progress_frames) AS progress, sum(\(windowFrames)) AS window_frames,
+                max(reel_us(s.finished_at)) AS last_finished_us
             FROM segments s WHERE s.job_id = j.id
             GROUP BY s.state
         ) t
