@@ -16,7 +16,7 @@ extension FarmTests.Faults {
         let composition = try await farm.makeProject()
         let victim = try farm.startWorker("victim")
         let output = farm.root.appendingPathComponent("out/killed.mov").path
-        let id = try await farm.submit(composition, output: output)
+        let id = try await farm.submitSlow(composition, output: output)
 
         let held = try await farm.stopMidSegment([victim], jobID: id).segment
         victim.send(SIGKILL)
@@ -63,7 +63,7 @@ extension FarmTests.Faults {
         let workers = try (1...2).map { try farm.startWorker("pg-\($0)") }
         try await farm.waitForWorkers(workers.map(\.name))
         let output = farm.root.appendingPathComponent("out/restart.mov").path
-        let id = try await farm.submit(composition, output: output)
+        let id = try await farm.submitSlow(composition, output: output)
 
         _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
             try farm.segments(id, in: .done).first
@@ -93,7 +93,7 @@ extension FarmTests.Faults {
         let reference = try await FarmReference.shared.value(logs: farm.logs)
         let composition = try await farm.makeProject()
         let output = farm.root.appendingPathComponent("out/deleted.mov").path
-        let id = try await farm.submit(composition, output: output, extra: ["--max-attempts", "2"])
+        let id = try await farm.submitSlow(composition, output: output, extra: ["--max-attempts", "2"])
         let doneBefore = try await renderPartly(id, farm: farm)
         let total = try farm.queue().segmentList(jobID: id).count
 

@@ -46,7 +46,7 @@ extension FarmTests.Hosts {
         let names = Set(workers.map(\.name))
         try await farm.waitForWorkers(workers.map(\.name))
         let output = farm.root.appendingPathComponent("out/hosts.mov").path
-        let id = try await farm.submit(composition, output: output)
+        let id = try await farm.submitSlow(composition, output: output)
 
         let (cutWorker, held) = try await farm.stopMidSegment(workers, jobID: id)
         let cut = try #require(workers.firstIndex { $0 === cutWorker })

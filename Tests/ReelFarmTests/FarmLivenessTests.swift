@@ -34,7 +34,7 @@ extension FarmTests.Liveness {
         defer { farm.cleanup() }
         let composition = try await farm.makeProject()
         let worker = try farm.startWorker("canceler")
-        let id = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/c.mov").path)
+        let id = try await farm.submitSlow(composition, output: farm.root.appendingPathComponent("out/c.mov").path)
         try await farm.stopMidSegment([worker], jobID: id)
         try await farm.check(["cancel", "\(id)"])
         worker.send(SIGCONT)

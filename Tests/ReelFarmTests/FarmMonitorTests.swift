@@ -76,7 +76,7 @@ extension FarmTests.Monitoring {
         defer { farm.cleanup() }
         let composition = try await farm.makeProject()
         let worker = try farm.startWorker("cancel-1")
-        let id = try await farm.submit(composition, output: farm.root.appendingPathComponent("out/cancel.mov").path)
+        let id = try await farm.submitSlow(composition, output: farm.root.appendingPathComponent("out/cancel.mov").path)
         _ = try await FarmRun.waitFor("a first segment", timeout: .seconds(30), poll: .milliseconds(10)) {
             try farm.segments(id, in: .done).first
         }

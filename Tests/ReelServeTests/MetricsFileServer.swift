@@ -43,10 +43,17 @@ final class MetricsFileServer: @unchecked Sendable {
                                            output: log)
         let clock = ContinuousClock(), deadline = clock.now + PrometheusHarness.ceiling
         var port: String?
-        while port == nil, clock.now < deadline, process.isRunning {
+        // The log decides: a port line means it listens. (Checking `isRunning` first once missed a server that was
+        // up: the loop ended early and reported a log that did hold its port.)
+        while true {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            port = said.split(separator: "\n").first { $0.hasPrefix("port ") }.map { String($0.dropFirst(5)) }
-            if port == nil { try await Task.sleep(for: .milliseconds(100)) }
+            port = said.split(separator: "\n").first { $0.hasPrefix("port ") && $0.count > 5 }
+                .map { String($0.dropFirst(5)).trimmingCharacters(in: .whitespaces) }
+            if port != nil || clock.now >= deadline || !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        if port == nil, let said = try? String(contentsOf: log, encoding: .utf8) {
+            port = said.split(separator: "\n").first { $0.hasPrefix("port ") && $0.count > 5 }.map { String($0.dropFirst(5)) }
         }
         guard let port else {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

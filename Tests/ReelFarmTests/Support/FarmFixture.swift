@@ -121,6 +121,13 @@ final class FarmFixture: @unchecked Sendable {
         }
     }
 
+    /// `submit` with x264's slowest preset: the tiny test project renders at over 1,000 fps, fast enough that a whole
+    /// job can finish between two polls of `stopMidSegment`; lossless output decodes to the same frames whatever
+    /// the preset, so fingerprints still equal the reference.
+    func submitSlow(_ composition: String, output: String, extra: [String] = []) async throws -> Int64 {
+        try await submit(composition, output: output, extra: ["--preset", "placebo"] + extra)
+    }
+
     /// Catches one of `workers` in the middle of a segment of job `jobID` and stops it there (SIGSTOP): waits
     /// until one holds a running segment, stops it, and checks the segment is still running under its lease
     /// (if it finished in between, continues the worker and tries again). Returns the worker, left stopped,
