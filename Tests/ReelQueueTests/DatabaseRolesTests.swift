@@ -4,7 +4,9 @@ import Testing
 
 /// `reel db roles` against a real server: an owner that is not a superuser migrates and grants; the worker role
 /// runs the queue but holds no DDL and cannot run programs on the server; the monitor role only reads.
-@Suite("Database roles") struct DatabaseRolesTests {
+/// Serialized: each test grants CREATE on the one test database and drops what its roles own, and two GRANTs on one
+/// catalog row at once fail with "tuple concurrently updated" (as two `reel db roles` would; `apply` reruns those).
+@Suite("Database roles", .serialized) struct DatabaseRolesTests {
     @Test("the worker role runs the queue but cannot DROP, ALTER, CREATE or COPY … PROGRAM; the monitor cannot UPDATE")
     func leastPrivilege() throws {
         try withRoles { owner, worker, monitor in
