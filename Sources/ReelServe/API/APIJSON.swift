@@ -19,12 +19,12 @@ enum APIJSON {
     }
 
     static func event(_ e: QueueEvent) -> [String: Any] {
-        var out: [String: Any] = ["id": e.id, "at": iso(e.at), "worker": opt(e.workerID), "message": opt(e.message)]
+        var out: [String: Any] = ["id": e.id, "at": FarmJSON.time(e.at), "worker": FarmJSON.nullable(e.workerID), "message": FarmJSON.nullable(e.message)]
         switch e.change {
         case .job(let from, let to):
-            out["subject"] = "job"; out["from"] = opt(from?.rawValue); out["to"] = to.rawValue
+            out["subject"] = "job"; out["from"] = FarmJSON.nullable(from?.rawValue); out["to"] = to.rawValue
         case .segment(let index, let from, let to):
-            out["subject"] = "segment"; out["segment"] = index; out["from"] = opt(from?.rawValue); out["to"] = to.rawValue
+            out["subject"] = "segment"; out["segment"] = index; out["from"] = FarmJSON.nullable(from?.rawValue); out["to"] = to.rawValue
         }
         return out
     }
@@ -35,12 +35,6 @@ enum APIJSON {
                 "transitions": m.transitions.map { ["start": $0.start, "end": $0.end, "kind": $0.kind] as [String: Any] }]
     }
 
-    static func seconds(_ d: Duration) -> Double { FarmJSON.seconds(d) }
-
-    /// A value or JSON null.
-    static func opt<T>(_ value: T?) -> Any { value.map { $0 as Any } ?? NSNull() }
-
-    static func iso(_ date: Date) -> String { FarmJSON.time(date) }
 
     /// Serialises for the wire: sorted keys, `/` unescaped, nil, NaN and infinities as null (`FarmJSON.data`).
     static func data(_ object: Any) -> Data {

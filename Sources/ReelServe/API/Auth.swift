@@ -1,4 +1,5 @@
 import Foundation
+import ReelFarm
 import Synchronization
 
 /// Who may change the queue. Write actions need the bearer token: in an `Authorization: Bearer` header (scripts),
@@ -73,7 +74,7 @@ final class Auth: Sendable {
     /// `GET /api/v1/session`: whether writes exist and whether this browser is signed in (with its CSRF token).
     func describe(_ request: HTTPRequest) -> [String: Any] {
         let session = request.cookies[Self.cookie].flatMap(session)
-        return ["writable": writable, "signed_in": session != nil, "csrf": APIJSON.opt(session?.csrf)]
+        return ["writable": writable, "signed_in": session != nil, "csrf": FarmJSON.nullable(session?.csrf)]
     }
 
     private func session(_ id: String) -> Session? {

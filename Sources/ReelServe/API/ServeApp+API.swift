@@ -8,7 +8,10 @@ extension ServeApp {
         let p = Array(parts.dropFirst())
         switch (method, p.count, p.first) {
         case ("GET", 1, "jobs"): return jobs(request)
-        case ("GET", 1, "workers"): return json(["workers": (overview()["workers"] as? [Any]) ?? []])
+        case ("GET", 1, "workers"):
+            let s = hub.snapshot()
+            return json(["at": FarmJSON.time(s.at),
+                         "workers": s.workers.map { APIJSON.worker($0, now: s.at, goneAfter: hub.options.goneAfter) }])
         case ("GET", 1, "session"): return json(auth.describe(request))
         case ("POST", 1, "session"): return auth.signIn(request)
         case ("DELETE", 1, "session"): return auth.signOut(request)

@@ -74,7 +74,7 @@ extension FarmHub {
     /// Blocks until a snapshot newer than `version` (or, for a watched job, one holding its detail) is published,
     /// or `timeout` passes (then returns the current one); nil once the hub is closed.
     func waitForChange(after version: Int, timeout: Duration) -> HubSnapshot? {
-        let deadline = Date().addingTimeInterval(APIJSON.seconds(timeout))
+        let deadline = Date().addingTimeInterval(timeout.secondsDouble)
         cond.lock(); defer { cond.unlock() }
         while !state.closed && state.snapshot.version <= version {
             if !cond.wait(until: deadline) { break }

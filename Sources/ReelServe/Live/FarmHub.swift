@@ -62,8 +62,8 @@ public final class FarmHub: @unchecked Sendable {
         cond.lock()
         state.lastDemand = Date()
         let age = Date().timeIntervalSince(state.snapshot.at)
-        let mustRead = state.snapshot.version == 0 || age > APIJSON.seconds(maxAge)
-        if !mustRead && age > APIJSON.seconds(options.pollInterval) { state.kicked = true }
+        let mustRead = state.snapshot.version == 0 || age > maxAge.secondsDouble
+        if !mustRead && age > options.pollInterval.secondsDouble { state.kicked = true }
         cond.unlock()
         if mustRead { refresh() }
         cond.lock(); defer { cond.unlock() }
@@ -78,7 +78,7 @@ public final class FarmHub: @unchecked Sendable {
         state.brief[id] = Date().addingTimeInterval(60)
         state.lastDemand = Date()
         let cached = state.snapshot.detailJSON[id]
-        if cached != nil && Date().timeIntervalSince(state.snapshot.at) > APIJSON.seconds(options.pollInterval) {
+        if cached != nil && Date().timeIntervalSince(state.snapshot.at) > options.pollInterval.secondsDouble {
             state.kicked = true
         }
         cond.unlock()
@@ -110,9 +110,9 @@ public final class FarmHub: @unchecked Sendable {
             } else {
                 Thread.sleep(forTimeInterval: 0.1)
             }
-            if woke { Thread.sleep(forTimeInterval: APIJSON.seconds(options.debounce)) }
+            if woke { Thread.sleep(forTimeInterval: options.debounce.secondsDouble) }
             let (wanted, kicked) = takeDemand()
-            let due = Date().timeIntervalSince(lastRefresh) >= APIJSON.seconds(options.pollInterval)
+            let due = Date().timeIntervalSince(lastRefresh) >= options.pollInterval.secondsDouble
             if wanted && (woke || kicked || due) {
                 refresh()
                 lastRefresh = Date()
@@ -127,7 +127,7 @@ public final class FarmHub: @unchecked Sendable {
         cond.lock(); defer { cond.unlock() }
         let kicked = state.kicked
         state.kicked = false
-        let recent = Date().timeIntervalSince(state.lastDemand) < APIJSON.seconds(options.idleAfter)
+        let recent = Date().timeIntervalSince(state.lastDemand) < options.idleAfter.secondsDouble
         return (state.streams > 0 || recent, kicked)
     }
 

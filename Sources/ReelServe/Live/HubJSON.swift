@@ -15,19 +15,19 @@ enum HubJSON {
         let jobs = s.statuses.map { APIJSON.job($0, now: s.at) }
         let active = s.statuses.filter { $0.job.state.isActive }
         return [
-            "version": s.version, "at": APIJSON.iso(s.at), "error": APIJSON.opt(s.error),
+            "version": s.version, "at": FarmJSON.time(s.at), "error": FarmJSON.nullable(s.error),
             "jobs": jobs,
             "workers": s.workers.map { APIJSON.worker($0, now: s.at, goneAfter: goneAfter) },
             "totals": [
                 "jobs_active": active.count,
                 "segments_queued": active.reduce(0) { $0 + ($1.segmentsByState[.available] ?? 0) },
                 "segments_running": active.reduce(0) { $0 + ($1.segmentsByState[.running] ?? 0) },
-                "oldest_queued_seconds": APIJSON.opt(s.metrics?.oldestQueuedAge.map(APIJSON.seconds)),
+                "oldest_queued_seconds": FarmJSON.nullable(s.metrics?.oldestQueuedAge.map(FarmJSON.seconds)),
                 "workers_live": live.count,
                 "fps": active.compactMap(\.framesPerSecond).reduce(0, +),
             ] as [String: Any],
             "chart": [
-                "frames_per_minute": APIJSON.opt(s.metrics?.framesPerMinute),
+                "frames_per_minute": FarmJSON.nullable(s.metrics?.framesPerMinute),
                 "queue_depth": depthPerMinute(s),
             ] as [String: Any],
         ]
@@ -53,10 +53,10 @@ enum HubJSON {
     static func detailObject(_ d: JobDetail, at: Date) -> [String: Any] {
         let marks = Self.marks(of: d.status.job)
         var job = APIJSON.job(d.status, now: at)
-        job["duration_seconds"] = APIJSON.opt(marks?.seconds(ofFrames: d.status.job.frameCount))
+        job["duration_seconds"] = FarmJSON.nullable(marks?.seconds(ofFrames: d.status.job.frameCount))
         let thumbnails = Set(d.segments.filter { $0.state == .done }.map(\.index))
         return [
-            "at": APIJSON.iso(at),
+            "at": FarmJSON.time(at),
             "job": job,
             "marks": APIJSON.marks(marks),
             "segments": d.segments.map { s -> [String: Any] in
