@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    @Test("a range job (its segments start past index 0) rolls once its lowest segment is done",
+          arguments: QueueKind.allCases)
+    func rangeJobRolls(kind: QueueKind) throws {
+        try withQueue(kind) { q, _ in
+            let jobID = try insert(q, makeSpec(indices: [5, 6, 7]))
+            let leases = try q.segmentClaim(SegmentClaimParams(workerID: "r", limit: 3, leaseDuration: .seconds(30)))
+                .sorted { $0.segment.index < $1.segment.index }.map(\.lease)
+            #expect(try complete(q, leases[1]))
+            #expect(try q.stitchClaim(Self.rolling("s")) == nil, "claimed before the range's first segment was done")
+            #expect(try complete(q, leases[0]))
+            let claim = try #require(try q.stitchClaim(Self.rolling("s")))
+            #expect(claim.job.id == jobID && claim.segments.map(\.index) == [5, 6, 7])
+        }
+    }
+
     @Test("a dead rolling stitcher's lease is rescued and claimed again with the next attempt; the old one is fenced",
           arguments: QueueKind.allCases)
     func rescueWhileRendering(kind: QueueKind) throws {
