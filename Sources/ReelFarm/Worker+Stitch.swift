@@ -50,7 +50,8 @@ extension Worker {
             events(.stitchFailed(jobID: jobID, message: lost.description))
             return false
         } catch RenderError.cancelled {
-            let why = keeper.interrupted ? StitchLeaseLost().description : "stitch interrupted; nothing was written"
+            let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
+                                         : "stitch interrupted; nothing was written"
             events(.stitchFailed(jobID: jobID, message: why))
             if !keeper.interrupted { _ = try? queue.stitchRequeue(claim.lease, segmentIDs: [], message: why) }
             return false
@@ -102,7 +103,9 @@ extension Worker {
             next += ready.count
             let beat = try queue.stitchProgress(run.claim.lease, stitchedSegments: next,
                                                 leaseDuration: configuration.leaseDuration)
-            guard beat == .ok, !keeper.interrupted else { throw StitchLeaseLost() }
+            guard beat == .ok, !keeper.interrupted else {
+                throw StitchLeaseLost(canceled: beat == .canceled || keeper.canceled)
+            }
             if next == segments.count { return true }
             if stop.isDraining {
                 let message = "stitcher \(configuration.workerID) draining after \(next) of \(segments.count) parts; "
@@ -134,7 +137,11 @@ extension Worker {
 
 /// The stitch lease was lost (another worker owns the step now) or the job was canceled.
 struct StitchLeaseLost: Error, CustomStringConvertible {
-    var description: String { "stitch lease lost or job canceled before publishing; nothing was written" }
+    var canceled = false
+    var description: String {
+        canceled ? "job canceled; the stitch stopped, nothing was written"
+                 : "stitch lease lost before publishing (another worker owns the job now); nothing was written"
+    }
 }
 
 /// What one stitch claim joins: the job's segments in order, the parts they name, and the totals the output
