@@ -12,12 +12,8 @@ import ReelRender
 var args = CommandLine.arguments
 let tailMode = args.count > 1 && args[1] == "tail"
 var tailMinutes: [Int64] = [10, 60]
-var tailInterval = 0.4
 if tailMode {
-    let rest = Array(args.dropFirst(2))
-    if let i = rest.firstIndex(of: "--interval"), i + 1 < rest.count, let v = Double(rest[i + 1]) { tailInterval = v }
-    let mins = rest.enumerated().filter { $0.offset == 0 || rest[$0.offset - 1] != "--interval" }
-        .compactMap { $0.element == "--interval" ? nil : Int64($0.element) }
+    let mins = args.dropFirst(2).compactMap { Int64($0) }
     if !mins.isEmpty { tailMinutes = mins }
     args = [args[0]]
 }
@@ -68,12 +64,11 @@ func videoReadOnly() throws -> Double {
 }
 
 if tailMode {
-    print(String(format: "parts arrive every %.2f s (%.0f× real time); tails in seconds after the last arrival", tailInterval,
-                 Double(segmentSeconds) / tailInterval))
+    print("tails in seconds from the last part's arrival to the published file")
     print("| output | one-pass tail | rolling tail | rolling / one-pass | last part alone | rolling, no faststart "
-          + "| faststart's share | bytes |")
-    print("|---|---|---|---|---|---|---|---|")
-    let bench = TailBench(parts: stitchParts, output: output, directory: directory, interval: tailInterval)
+          + "| faststart's share | rolling stitcher's speed | bytes |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    let bench = TailBench(parts: stitchParts, output: output, directory: directory)
     for m in tailMinutes { try bench.run(minutes: m) }
     exit(0)
 }
