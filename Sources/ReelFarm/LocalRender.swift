@@ -70,7 +70,8 @@ public struct LocalRender: Sendable {
             outcome.withLock { o in
                 switch event {
                 case .stitched(_, _, let report): o.stitched = report
-                case .stitchFailed(_, let message): o.failure = message
+                // A segment's failure stops the rolling stitcher too: keep the first, the cause.
+                case .stitchFailed(_, let message): if o.failure == nil { o.failure = message }
                 case .segmentDone(_, _, _, let reused, _): if reused { o.reused += 1 } else { o.rendered += 1 }
                 case let .segmentFailed(_, segment, attempt, message, willRetry) where !willRetry:
                     o.failure = "segment \(segment), attempt \(attempt): \(message)"

@@ -47,7 +47,10 @@ extension Worker {
         } catch let error as QueueError {
             throw error
         } catch let lost as StitchLeaseLost {
-            events(.stitchFailed(jobID: jobID, message: lost.description))
+            let job = try? queue.jobGet(jobID)
+            let message = job?.state == .failed ? "job failed (\(job?.error ?? "")); the stitch stopped, nothing was written"
+                                                : lost.description
+            events(.stitchFailed(jobID: jobID, message: message))
             return false
         } catch RenderError.cancelled {
             let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description

@@ -50,6 +50,25 @@ import Testing
         #expect(stage.log.items.withLock { $0 }.contains { $0.contains("nothing was written") }, "\(stage.log.items.withLock { $0 })")
     }
 
+    @Test("a segment out of attempts fails the job: the rolling stitcher stops, names the cause, writes nothing",
+          arguments: StitchStage.Driver.allCases)
+    func failedSegmentStopsIt(driver: StitchStage.Driver) async throws {
+        let dir = try TempDir("rolling-failed-\(driver)")
+        defer { dir.remove() }
+        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        try stage.complete(0)
+        let run = stage.start(stage.stitcher("s1"), try stage.claim("s1"))
+        try await stage.waitForPrefix(1)
+        try stage.failForGood(2)
+        await run.wait()
+        let messages = stage.log.items.withLock { $0 }
+        #expect(messages.contains { $0.hasPrefix("job failed (segment 2") && $0.contains("nothing was written") }, "\(messages)")
+        #expect(!FileManager.default.fileExists(atPath: stage.output))
+        let left = try dir.contents()
+        #expect(!left.contains { $0.contains(".tmp") }, "temporary file left: \(left)")
+    }
+
     @Test("a stitcher that loses its lease mid-prefix discards its file; the next one publishes once",
           arguments: StitchStage.Driver.allCases)
     func leaseLossMidPrefix(driver: StitchStage.Driver) async throws {
@@ -151,6 +170,13 @@ final class RollingStage: Sendable {
         let again = try #require(try queue.segmentClaim(SegmentClaimParams(workerID: "renderer", limit: 1)).first)
         #expect(again.segment.index == index && again.lease.attempt == 2)
         leases.withLock { $0[index] = again.lease }
+    }
+
+    /// Fails segment `index` permanently (an input error): the job fails.
+    func failForGood(_ index: Int) throws {
+        let lease = try #require(leases.withLock { $0[index] })
+        _ = try queue.segmentFail(SegmentFailParams(lease: lease, message: "test: source unreadable", permanent: true))
+        #expect(try queue.jobGet(jobID).state == .failed)
     }
 
     func claim(_ worker: String, lease: Duration = .seconds(30)) throws -> StitchClaim {
