@@ -1,0 +1,41 @@
+"""summarize.py scale.tsv SESSION: one invocation of bench/scale/run.sh as a Markdown table.
+
+Efficiency is T1 / (W * TW) with T1 and TW from the same round (the runs back to back), then the median
+over rounds; a round whose runs saw more than 2 s of foreign CPU is marked *.
+"""
+import csv
+import statistics
+import sys
+
+
+def main(path, session):
+    rows = [r for r in csv.DictReader(open(path), delimiter="\t") if r["session"] == session]
+    by_round = {}
+    for r in rows:
+        by_round.setdefault(r["round"], {})[int(r["workers"])] = r
+    print(f"session {session}, {rows[0]['cores_per_worker']} core(s) per worker, {rows[0]['segments']} segments\n")
+    print("| workers | round | wall s | stitch tail s | stitch s | efficiency T1/(W·TW) | frames | clean | load | foreign CPU s | workers' CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    effs = {}
+    for rnd in sorted(by_round, key=int):
+        runs = by_round[rnd]
+        t1 = float(runs[1]["wall_s"]) if 1 in runs else None
+        for w in sorted(runs):
+            r = runs[w]
+            eff = t1 / (w * float(r["wall_s"])) if t1 else None
+            disturbed = any(float(x["foreign_cpu_s"]) > 2 for x in (r, runs.get(1, r)))
+            if eff is not None:
+                effs.setdefault(w, []).append(eff)
+            mark = "*" if disturbed else ""
+            print(f"| {w} | {rnd} | {r['wall_s']} | {r['stitch_tail_s']} | {r['stitch_s']} | "
+                  + (f"{100 * eff:.0f}%{mark}" if eff is not None else "–")
+                  + f" | {r['frames']} | {r['clean']} | {r['load']} | {r['foreign_cpu_s']} | {r['cpu_s']} |")
+    print()
+    for w in sorted(effs):
+        walls = [float(by_round[k][w]["wall_s"]) for k in by_round if w in by_round[k]]
+        print(f"{w} worker(s): median wall {statistics.median(walls):.1f} s, "
+              f"median efficiency {100 * statistics.median(effs[w]):.0f}% over {len(effs[w])} round(s)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
