@@ -8,7 +8,7 @@ struct FarmModel {
     var renderPerSecond = 1.0
     var segmentOverhead = 0.5
     /// Coefficient of variation of the render cost (deterministic pseudo-random, uniform).
-    var jitter = 0.1
+    var jitter = 0.3
     /// The queue is one server (PostgreSQL): every claim, completion and heartbeat holds it this long,
     /// first come first served; each also pays one network round trip that does not hold it.
     var claimService = 1.0 / 6200
@@ -24,7 +24,7 @@ struct FarmModel {
     /// the database commit that publishes the job.
     var finishCost = 1.0
     /// From submit to a worker's first claim: probing the assets, opening the queue (per worker, in parallel).
-    var workerStart = 0.0
+    var workerStart = 1.4
 
     /// The stitch work of segment `i` (its audio encode and its packets' copy).
     func stitchCost(_ i: Int) -> Double { segmentLength(i) * (1 / stitchSpeed + copyPerSecond) }
@@ -35,11 +35,13 @@ struct FarmModel {
         min(segmentSeconds, outputSeconds - Double(i) * segmentSeconds)
     }
 
-    /// The render cost of segment `i`, with its fixed jitter.
+    /// The render cost of segment `i`, with its fixed jitter. Segments come in antithetic pairs (`u`, `1 − u`),
+    /// so the jitter averages out over the job and runs with different segment lengths compare fairly.
     func renderCost(_ i: Int) -> Double {
-        var x = UInt64(truncatingIfNeeded: i) &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D
+        var x = UInt64(truncatingIfNeeded: i / 2) &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D
         x ^= x >> 33; x = x &* 0xFF51_AFD7_ED55_8CCD; x ^= x >> 33
-        let u = Double(x >> 11) / Double(1 << 53)           // [0, 1)
+        let drawn = Double(x >> 11) / Double(1 << 53)       // [0, 1)
+        let u = i % 2 == 0 ? drawn : 1 - drawn
         let factor = 1 + jitter * 3.0.squareRoot() * (2 * u - 1) // uniform with the given CV
         return (segmentOverhead + renderPerSecond * segmentLength(i)) * factor
     }

@@ -7,13 +7,13 @@ import Foundation
 ///   --segment-seconds S [10]      segment length for the fixed-segment table
 ///   --render-per-second X [1.0]   render seconds per output second, one worker
 ///   --segment-overhead S [0.5]    fixed render cost per segment (encoder/decoder start, pre-roll)
-///   --jitter CV [0.1]             spread of the render cost
+///   --jitter CV [0.3]             spread of the render cost
 ///   --claim-ms, --complete-ms, --heartbeat-ms M [0.16]  queue server time per request (1/6200 s)
 ///   --heartbeat-interval S [5]    --round-trip-ms M [1]
 ///   --stitch-speed X [50]         the stitch's AAC encode, × real-time
 ///   --copy-per-hour S [1]         the stitch's video packet copy, seconds per hour of output
 ///   --finish-seconds S [1]        after the last packet: trailer, fsync, rename, commit
-///   --worker-start S [0]          submit → a worker's first claim (probing the assets)
+///   --worker-start S [1.4]         submit → a worker's first claim (probing the assets)
 ///   --workers LIST [1,2,4,…,128]  --segments-per-worker K [2] (adaptive table: segment = output/(K·W), ≥ 1 frame)
 ///   --costs FILE [--costs-filter TEXT] [--fps F (30)]: fit render-per-second, segment-overhead and jitter
 ///                                 to measured segments (lines ending "frames<TAB>seconds": bench/results/segments.tsv)
