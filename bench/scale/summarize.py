@@ -1,7 +1,9 @@
 """summarize.py scale.tsv SESSION: one invocation of bench/scale/run.sh as a Markdown table.
 
 Efficiency is T1 / (W * TW) with T1 and TW from the same round (the runs back to back), then the median
-over rounds; a round whose runs saw more than 2 s of foreign CPU is marked *.
+over rounds; a round whose runs saw more than 2 s of foreign CPU is marked *. CPU1/CPUW is the work done by one
+worker over the work done by W (1.00: no per-worker overhead), and the share is the workers' CPU over W × wall
+(below 100 %: other processes took their cores, and the wall comparison measures the machine's load, not Reel).
 """
 import csv
 import statistics
@@ -14,8 +16,8 @@ def main(path, session):
     for r in rows:
         by_round.setdefault(r["round"], {})[int(r["workers"])] = r
     print(f"session {session}, {rows[0]['cores_per_worker']} core(s) per worker, {rows[0]['segments']} segments\n")
-    print("| workers | round | wall s | stitch tail s | stitch s | efficiency T1/(W·TW) | frames | clean | load | foreign CPU s | workers' CPU s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| workers | round | wall s | stitch tail s | stitch s | efficiency T1/(W·TW) | CPU1/CPUW | workers' share of their cores | frames | clean | load | foreign CPU s | workers' CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     effs = {}
     for rnd in sorted(by_round, key=int):
         runs = by_round[rnd]
@@ -29,6 +31,8 @@ def main(path, session):
             mark = "*" if disturbed else ""
             print(f"| {w} | {rnd} | {r['wall_s']} | {r['stitch_tail_s']} | {r['stitch_s']} | "
                   + (f"{100 * eff:.0f}%{mark}" if eff is not None else "–")
+                  + (f" | {float(runs[1]['cpu_s']) / float(r['cpu_s']):.2f}" if 1 in runs else " | –")
+                  + f" | {100 * float(r['cpu_s']) / (w * float(r['cpu_s'] and r['wall_s'])):.0f}%"
                   + f" | {r['frames']} | {r['clean']} | {r['load']} | {r['foreign_cpu_s']} | {r['cpu_s']} |")
     print()
     for w in sorted(effs):
