@@ -103,7 +103,22 @@ for f in sys.argv[1:]:
   tail -n 1 "$TSV" >&2
 }
 
+# predict: bench-sim for this very job, fed with the first worker count's part costs, the job's segment count and
+# the measured stitch speed (its copy and finish included, hence 0 for theirs); compare its walls with the table.
+predict() {
+  local first=${WORKERS%% *} dur segs speed
+  dur=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$WORK/w${first}r1/out.mp4")
+  segs=$(awk -F'\t' -v s="$SESSION" '$1 == s {print $9; exit}' "$TSV")
+  speed=$(awk -F'\t' -v s="$SESSION" -v d="$dur" '$1 == s && $8 > 0 {t += $8; n++} END {printf "%.1f", d / (t / n)}' "$TSV")
+  swift build -c release --product bench-sim >&2
+  echo; echo "bench-sim's prediction for this job (part costs of the ${first}-worker runs, stitch ${speed}× real time):"
+  "$ROOT/.build/release/bench-sim" --costs "$RES/segments.tsv" --costs-filter "$SESSION"$'\t'"scale-w$first"$'\t' \
+    --output-seconds "$dur" --segment-seconds "$(awk -v d="$dur" -v n="$segs" 'BEGIN {print d / n}')" \
+    --stitch-speed "$speed" --copy-per-hour 0 --finish-seconds 0 --workers "$(echo $WORKERS | tr ' ' ,)" \
+    | sed '/adaptive/,$d'
+}
+
 for ((r = 1; r <= ROUNDS; r++)); do
   for w in $WORKERS; do run_once "$w" "$r"; done
 done
-python3 "$ROOT/bench/scale/summarize.py" "$TSV" "$SESSION" | tee "$RES/scale-$SESSION.md"
+{ python3 "$ROOT/bench/scale/summarize.py" "$TSV" "$SESSION"; predict; } | tee "$RES/scale-$SESSION.md"
