@@ -5,8 +5,9 @@ import ReelRender
 import Synchronization
 
 /// `reel render`: the farm's pipeline in one process. The project's segments go into an embedded
-/// `InMemorySegmentQueue`; `workers` threads run the same `Worker` loop as `reel worker`; the last one
-/// to find the job ready stitches it. Parts already in the store are reused, so a second run resumes.
+/// `InMemorySegmentQueue`; `workers` threads run the same `Worker` loop as `reel worker`, and one more
+/// thread the rolling stitcher, which appends parts as the done prefix grows. Parts already in the store
+/// are reused, so a second run resumes.
 public struct LocalRender: Sendable {
     public struct Options: Sendable {
         public var workers: Int
@@ -14,12 +15,17 @@ public struct LocalRender: Sendable {
         public var output: String
         /// Render only the segments that overlap these frames (the output covers whole segments).
         public var frames: Range<Int64>?
+        /// A rolling stitcher thread appends parts while segments render (`--stitch rolling`, the default);
+        /// false stitches in one pass after the last segment (`--stitch end`).
+        public var rollingStitch: Bool
 
-        public init(workers: Int, store: PartStore, output: String, frames: Range<Int64>? = nil) {
+        public init(workers: Int, store: PartStore, output: String, frames: Range<Int64>? = nil,
+                    rollingStitch: Bool = true) {
             self.workers = workers
             self.store = store
             self.output = output
             self.frames = frames
+            self.rollingStitch = rollingStitch
         }
     }
 
@@ -56,7 +62,6 @@ public struct LocalRender: Sendable {
         let started = ContinuousClock.now
         let queue = InMemorySegmentQueue()
         let projects = ProjectCache()
-        let store = options.store
         let job = try queue.jobInsert(JobInsertParams(spec: try jobSpec(), reuseParts: true, partIsValid: { _ in false }))
         projects.insert(project, for: job.jobID)
         let outcome = Mutex<(stitched: StitchReport?, failure: String?, rendered: Int, reused: Int)>((nil, nil, 0, 0))
@@ -79,15 +84,16 @@ public struct LocalRender: Sendable {
         }
         let done = DispatchGroup()
         for n in 0..<max(1, options.workers) {
-            var configuration = WorkerConfiguration(workerID: "local-\(n)", host: ProcessInfo.processInfo.hostName,
-                                                    store: store)
-            configuration.exitWhenIdle = true
-            configuration.pollInterval = .milliseconds(50)
-            configuration.heartbeatInterval = .seconds(1)
-            configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
-            let worker = Worker(queue: queue, configuration: configuration, projects: projects, events: record)
+            let worker = Worker(queue: queue, configuration: workerConfiguration("local-\(n)"), projects: projects,
+                                events: record)
             done.enter()
             Thread { worker.run(stop: stop); done.leave() }.start()
+        }
+        if options.rollingStitch {
+            let stitcher = Worker(queue: queue, configuration: workerConfiguration("local"), projects: projects,
+                                  events: record)
+            done.enter()
+            Thread { stitcher.runStitcher(stop: stop); done.leave() }.start()
         }
         try waitForJob(job.jobID, queue: queue, stop: stop, done: done, stuck: stuck)
         let final = outcome.withLock { $0 }
@@ -105,6 +111,18 @@ public struct LocalRender: Sendable {
         return Outcome(report: report, segmentsRendered: final.rendered, segmentsReused: final.reused,
                        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                        stitchTailSeconds: tail)
+    }
+
+    /// An embedded worker: exits when idle, polls often, retries soon.
+    func workerConfiguration(_ id: String) -> WorkerConfiguration {
+        var configuration = WorkerConfiguration(workerID: id, host: ProcessInfo.processInfo.hostName, store: options.store)
+        configuration.exitWhenIdle = true
+        configuration.pollInterval = .milliseconds(50)
+        configuration.stitchPollInterval = .milliseconds(50)
+        configuration.heartbeatInterval = .seconds(1)
+        configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
+        configuration.rollingStitch = options.rollingStitch
+        return configuration
     }
 
     /// Waits for the workers; on abort cancels the job so running segments stop at the next frame.

@@ -4,65 +4,185 @@ import ReelQueue
 import ReelRender
 
 extension Worker {
-    /// Stitches a job whose segments are all done, verifying every seam before publishing, then
-    /// completes the job (fenced by the stitch lease). A seam error fails the job with its message;
-    /// a part that is missing or invalid sends its segment back to be rendered again instead.
-    func stitch(_ claim: StitchClaim, stop: StopSignal) throws {
+    /// Stitches a job, verifying every seam before publishing, then completes the job (fenced by the stitch
+    /// lease). The parts are appended in timeline order as soon as every part before them is done: a claim
+    /// of a job whose segments are all done appends them all at once; a rolling claim (`StitchClaimParams.rolling`)
+    /// appends the done prefix, then waits for it to grow while the rest still renders, so that after the last
+    /// segment only that part and the muxer's trailer are left. Either way the bytes are those of one pass.
+    ///
+    /// A seam error fails the job with its message; a part that is missing or invalid sends its segment back
+    /// to be rendered again instead (the lease is released; the next claim starts over). A drain releases a
+    /// rolling stitch that is still waiting; a lost lease or a canceled job discards the file.
+    ///
+    /// A rolling stitcher that cannot load the project (a source went missing while segments still render)
+    /// releases the job instead of failing it: its segments report the real error.
+    /// - Returns: false when the stitch was released or stopped without an outcome (the caller may back off).
+    @discardableResult
+    func stitch(_ claim: StitchClaim, stop: StopSignal) throws -> Bool {
         let jobID = claim.job.id
-        events(.stitching(jobID: jobID))
         let keeper = LeaseKeeper(queue: queue, stitch: claim.lease, configuration: configuration)
         keeper.start()
         defer { keeper.stop() }
+        var stitcher: RollingStitcher?
+        defer { stitcher?.discard() }
         do {
-            let project = try projects.project(for: claim.job)
-            let segments = claim.segments.sorted { $0.index < $1.index }
-            if try requeueMissingParts(claim, segments, keeper: keeper) { return }
-            let first = segments.first?.frames.lowerBound ?? 0
-            let parts = segments.map { segment in
-                StitchPart(segmentIndex: segment.index, startFrame: segment.frames.lowerBound - first,
-                           frames: segment.frames.count64, samples: segment.samples.count64,
-                           videoPath: configuration.store.videoPath(for: segment.contentHash),
-                           audioPath: configuration.store.audioPath(for: segment.contentHash))
-            }
-            let output = claim.job.outputLocation
-            try OutputRoots(configuration.outputRoots, store: configuration.store).check(output)
-            try OutputTarget.prepare(output)
-            // A whole timeline must hold exactly totalFrames and S(totalFrames); a range render
-            // (`--range`) holds the frames and samples of the segments it covers.
-            let whole = first == 0 && segments.last?.frames.upperBound == project.plan.totalFrames
-            let totalFrames = whole ? project.plan.totalFrames : parts.reduce(0) { $0 + $1.frames }
-            let totalSamples = whole ? project.plan.totalSamples : parts.reduce(0) { $0 + $1.samples }
-            let report = try Stitcher.stitch(parts: parts, output: project.composition.output,
-                                             totalFrames: totalFrames, totalSamples: totalSamples,
-                                             chapters: chapters(project, firstFrame: first, frames: totalFrames),
-                                             to: output,
-                                             isCancelled: { keeper.interrupted || stop.isAborted },
-                                             mayPublish: { try self.stillOwns(claim, keeper: keeper) })
+            guard let project = try loadProject(claim, keeper: keeper) else { return false }
+            let run = try StitchRun(claim: claim, project: project, worker: self)
+            try OutputRoots(configuration.outputRoots, store: configuration.store).check(run.output)
+            try OutputTarget.prepare(run.output)
+            removeAbandonedStitches(claim, output: run.output)
+            let rolling = RollingStitcher(output: project.composition.output, chapters: run.chapters, to: run.output,
+                                          owner: Self.stitchOwner(claim.lease, attempt: claim.lease.attempt))
+            stitcher = rolling
+            guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }
+            let report = try rolling.finish(totalFrames: run.totalFrames, totalSamples: run.totalSamples,
+                                            isCancelled: { keeper.interrupted || stop.isAborted },
+                                            mayPublish: { try self.stillOwns(claim, keeper: keeper) })
             if try queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil) {
-                writePoster(jobID: jobID, segments: segments)
-                events(.stitched(jobID: jobID, path: output, report: report))
+                writePoster(jobID: jobID, segments: run.segments)
+                events(.stitched(jobID: jobID, path: run.output, report: report))
             } else {
                 events(.stitchFailed(jobID: jobID, message: "stitch lease lost; another worker owns the job now"))
             }
         } catch let error as QueueError {
             throw error
+        } catch let lost as StitchLeaseLost {
+            events(.stitchFailed(jobID: jobID, message: lost.description))
+            return false
         } catch RenderError.cancelled {
-            let why = keeper.interrupted ? "stitch lease lost or job canceled before publishing; nothing was written"
+            let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
                                          : "stitch interrupted; nothing was written"
             events(.stitchFailed(jobID: jobID, message: why))
+            if !keeper.interrupted { _ = try? queue.stitchRequeue(claim.lease, segmentIDs: [], message: why) }
+            return false
         } catch {
             let message = "stitch: \(error)"
             _ = try queue.jobFail(claim.lease, message: message)
             events(.stitchFailed(jobID: jobID, message: message))
         }
         projects.remove(jobID)
+        return true
+    }
+
+    /// The job's project. While segments still render, a project that does not load (a source missing or
+    /// unreadable) is their failure to report, attempt by attempt: the stitch is released and nil returned.
+    /// Once every segment is done it is the stitch's own error (thrown).
+    func loadProject(_ claim: StitchClaim, keeper: LeaseKeeper) throws -> Project? {
+        do {
+            return try projects.project(for: claim.job)
+        } catch where !claim.segments.allSatisfy({ $0.state == .done }) {
+            keeper.stop()
+            let message = "stitch released: the project does not load while segments still render (\(error))"
+            _ = try queue.stitchRequeue(claim.lease, segmentIDs: [], message: message)
+            events(.stitchFailed(jobID: claim.job.id, message: message))
+            return nil
+        }
+    }
+
+    /// Appends every part, waiting for the ones still rendering. Each new batch of the done prefix is checked
+    /// first (missing parts requeued) and reported to the queue, which also renews the lease and moves the job
+    /// to stitching once every segment is done. False when the stitch stopped without publishing: parts were
+    /// requeued, or a drain released the lease. - Throws: `StitchLeaseLost` on a lost lease or a cancel, and
+    /// `RenderError.cancelled` on an abort.
+    func appendAll(_ run: StitchRun, into stitcher: RollingStitcher, keeper: LeaseKeeper,
+                   stop: StopSignal) throws -> Bool {
+        var segments = run.segments
+        var next = 0
+        var tail = false
+        while true {
+            if !tail && segments.allSatisfy({ $0.state == .done }) {
+                tail = true   // every segment rendered: what is left is the stitch's tail
+                events(.stitching(jobID: run.claim.job.id))
+            }
+            let ready = segments[next...].prefix { $0.state == .done }
+            if try requeueMissingParts(run.claim, Array(ready), keeper: keeper) { return false }
+            for segment in ready {
+                if keeper.interrupted || stop.isAborted { throw RenderError.cancelled }
+                try stitcher.append(run.part(for: segment))
+            }
+            next += ready.count
+            let beat = try queue.stitchProgress(run.claim.lease, stitchedSegments: next,
+                                                leaseDuration: configuration.leaseDuration)
+            guard beat == .ok, !keeper.interrupted else {
+                throw StitchLeaseLost(canceled: beat == .canceled || keeper.canceled)
+            }
+            if next == segments.count { return true }
+            if stop.isDraining {
+                let message = "stitcher \(configuration.workerID) draining after \(next) of \(segments.count) parts; "
+                    + "another worker stitches the job"
+                _ = try queue.stitchRequeue(run.claim.lease, segmentIDs: [], message: message)
+                events(.stitchFailed(jobID: run.claim.job.id, message: message))
+                return false
+            }
+            segments = try waitForParts(run, after: next, stop: stop, keeper: keeper)
+        }
+    }
+
+    /// Polls the job's segments until the one at `index` is done, or the stitch must stop: a drain, an abort,
+    /// a lost lease, or a segment canceled or failed (the job stopped; `stitchProgress` then says why).
+    func waitForParts(_ run: StitchRun, after index: Int, stop: StopSignal, keeper: LeaseKeeper) throws -> [Segment] {
+        while true {
+            Thread.sleep(forTimeInterval: configuration.stitchPollInterval.secondsDouble)
+            let segments = try queue.segmentList(jobID: run.claim.job.id).sorted { $0.index < $1.index }
+            guard segments.count == run.segments.count else {
+                throw RenderError.other("the job's segments changed while it was being stitched")
+            }
+            let stopped = segments[index...].contains { $0.state == .canceled || $0.state == .failed }
+            if segments[index].state == .done || stopped || stop.isDraining || stop.isAborted || keeper.interrupted {
+                return segments
+            }
+        }
+    }
+}
+
+/// The stitch lease was lost (another worker owns the step now) or the job was canceled.
+struct StitchLeaseLost: Error, CustomStringConvertible {
+    var canceled = false
+    var description: String {
+        canceled ? "job canceled; the stitch stopped, nothing was written"
+                 : "stitch lease lost before publishing (another worker owns the job now); nothing was written"
+    }
+}
+
+/// What one stitch claim joins: the job's segments in order, the parts they name, and the totals the output
+/// must hold.
+struct StitchRun {
+    let claim: StitchClaim
+    let segments: [Segment]
+    let output: String
+    let firstFrame: Int64
+    let totalFrames: Int64
+    let totalSamples: Int64
+    let chapters: [Chapter]
+    let store: PartStore
+
+    init(claim: StitchClaim, project: Project, worker: Worker) throws {
+        self.claim = claim
+        segments = claim.segments.sorted { $0.index < $1.index }
+        guard !segments.isEmpty else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+        output = claim.job.outputLocation
+        store = worker.configuration.store
+        firstFrame = segments[0].frames.lowerBound
+        // A whole timeline must hold exactly totalFrames and S(totalFrames); a range render
+        // (`--range`) holds the frames and samples of the segments it covers.
+        let whole = firstFrame == 0 && segments.last?.frames.upperBound == project.plan.totalFrames
+        totalFrames = whole ? project.plan.totalFrames : segments.reduce(0) { $0 + $1.frames.count64 }
+        totalSamples = whole ? project.plan.totalSamples : segments.reduce(0) { $0 + $1.samples.count64 }
+        chapters = try worker.chapters(project, firstFrame: firstFrame, frames: totalFrames)
+    }
+
+    func part(for segment: Segment) -> StitchPart {
+        StitchPart(segmentIndex: segment.index, startFrame: segment.frames.lowerBound - firstFrame,
+                   frames: segment.frames.count64, samples: segment.samples.count64,
+                   videoPath: store.videoPath(for: segment.contentHash),
+                   audioPath: store.audioPath(for: segment.contentHash))
     }
 }
 
 extension Worker {
-    /// Checks every part's manifest (frames, samples, file sizes) before stitching. Missing or invalid ones
-    /// (a full disk, a cleaned store, a lost NFS write) go back to the queue with their segments: a transient
-    /// storage fault costs a re-render, not the job. - Returns: true when it requeued (or lost the lease).
+    /// Checks the manifests (frames, samples, file sizes) of the parts about to be appended. Missing or invalid
+    /// ones (a full disk, a cleaned store, a lost NFS write) go back to the queue with their segments: a
+    /// transient storage fault costs a re-render, not the job. - Returns: true when it requeued (or lost the lease).
     func requeueMissingParts(_ claim: StitchClaim, _ segments: [Segment], keeper: LeaseKeeper) throws -> Bool {
         let store = configuration.store
         let missing = segments.filter {
@@ -77,6 +197,19 @@ extension Worker {
         events(.stitchFailed(jobID: claim.job.id, message: requeued
             ? "segments \(indices): \(message)" : "stitch lease lost before requeueing segments \(indices)"))
         return true
+    }
+
+    /// The temporary-file tag of one stitch attempt: "j12a3.".
+    static func stitchOwner(_ lease: StitchLease, attempt: Int) -> String { "j\(lease.jobID)a\(attempt)." }
+
+    /// Removes the temporary files earlier stitch attempts of this job left beside the output (a stitcher
+    /// killed mid-write). Their leases are gone, so they can never publish; a writer still alive behind a
+    /// partition only writes to an unlinked file.
+    func removeAbandonedStitches(_ claim: StitchClaim, output: String) {
+        let earlier = Set((1..<max(1, claim.lease.attempt)).map { Self.stitchOwner(claim.lease, attempt: $0) })
+        for path in PartFiles.abandoned(for: output, isAbandoned: { tag in earlier.contains { tag.hasPrefix($0) } }) {
+            PartFiles.discard(temp: path)
+        }
     }
 
     /// The fence before publishing: stops the heartbeat thread, then renews the stitch lease once more,

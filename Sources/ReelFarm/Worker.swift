@@ -78,6 +78,45 @@ public final class Worker: Sendable {
     }
 }
 
+extension Worker {
+    /// The rolling stitcher's loop, on its own thread beside the render slots (one per process): claims the
+    /// stitch of a job whose first segment is done while the rest still renders, and appends parts as they
+    /// finish (`stitch(_:stop:)`). It uses little CPU (the audio encode and a packet copy), so it takes no
+    /// render slot. Runs until `stop` drains (a stitch in progress is released to another worker) or, with
+    /// `exitWhenIdle`, until no job is active. Queue errors are reported and retried with backoff.
+    public func runStitcher(stop: StopSignal) {
+        var failures = 0
+        while !stop.isDraining {
+            do {
+                let params = StitchClaimParams(workerID: configuration.workerID + "-stitch",
+                                               leaseDuration: configuration.leaseDuration, tags: configuration.tags,
+                                               rolling: true)
+                if let claimed = try queue.stitchClaim(params) {
+                    // A released stitch (parts requeued, the project not loadable yet) waits before claiming again.
+                    if try !stitch(claimed, stop: stop) { pause(configuration.backoff.base, stop: stop) }
+                } else {
+                    if configuration.exitWhenIdle, try queue.jobList(JobListParams(states: [.queued, .running, .stitching],
+                                                                                    limit: 1)).isEmpty { return }
+                    Thread.sleep(forTimeInterval: configuration.stitchPollInterval.secondsDouble)
+                }
+                failures = 0
+            } catch {
+                failures += 1
+                events(.queueError("\(error)"))
+                Thread.sleep(forTimeInterval: min(30, 0.5 * pow(2, Double(min(failures, 6)))))
+            }
+        }
+    }
+}
+
+extension Worker {
+    /// Sleeps up to `duration`, in short naps that end early on a drain.
+    func pause(_ duration: Duration, stop: StopSignal) {
+        let until = ContinuousClock.now + duration
+        while ContinuousClock.now < until && !stop.isDraining { Thread.sleep(forTimeInterval: 0.05) }
+    }
+}
+
 /// One `SegmentRenderer` per job on one worker thread (decoders, fonts and title images stay warm).
 struct RendererCache {
     private var renderers: [Int64: SegmentRenderer] = [:]

@@ -20,6 +20,11 @@ public struct WorkerConfiguration: Sendable {
     public var heartbeatInterval: Duration = .seconds(10)
     /// How long to wait for a wake-up before polling again.
     public var pollInterval: Duration = .seconds(2)
+    /// How often a rolling stitcher looks for parts that became ready (it adds at most this to the tail).
+    public var stitchPollInterval: Duration = .milliseconds(200)
+    /// Run a rolling stitcher next to the render slots (`Worker.runStitcher`); with false, a job is stitched
+    /// in one pass after its last segment, by whichever slot finds it ready (`reel worker --stitch end`).
+    public var rollingStitch = true
     /// How often this worker runs the rescue sweep for expired leases.
     public var rescueInterval: Duration = .seconds(15)
     /// Retry delay after a failed attempt: base · 2^(attempt−1), capped.
@@ -67,6 +72,8 @@ public enum WorkerEvent: Sendable {
     /// The job was canceled while the segment rendered; it stopped at the next frame, nothing kept.
     case canceled(jobID: Int64, segment: Int)
     case released(jobID: Int64, segment: Int)
+    /// Every segment of the job is done and this worker stitches what is left (a rolling stitcher has
+    /// appended the parts that finished earlier).
     case stitching(jobID: Int64)
     case stitched(jobID: Int64, path: String, report: StitchReport)
     case stitchFailed(jobID: Int64, message: String)

@@ -5,13 +5,28 @@ import Foundation
 /// A reader therefore sees either no file or a complete one, even after a crash.
 public enum PartFiles {
     /// A temporary name beside `finalPath` (same directory, so the rename is atomic):
-    /// `<dir>/.<name>.<random>.tmp`, keeping the extension so FFmpeg picks the right muxer.
-    public static func temporaryPath(for finalPath: String) -> String {
+    /// `<dir>/.<name>.<owner><random>.tmp`, keeping the extension so FFmpeg picks the right muxer. `owner`
+    /// ("j12a3." for a stitch attempt) lets a later owner find what an abandoned one left (`abandoned`).
+    public static func temporaryPath(for finalPath: String, owner: String = "") -> String {
         let url = URL(fileURLWithPath: finalPath)
         let ext = url.pathExtension
         let token = UUID().uuidString.prefix(8).lowercased()
-        let name = ".\(url.deletingPathExtension().lastPathComponent).\(token).tmp" + (ext.isEmpty ? "" : ".\(ext)")
+        let name = ".\(url.deletingPathExtension().lastPathComponent).\(owner)\(token).tmp" + (ext.isEmpty ? "" : ".\(ext)")
         return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// The temporary files beside `finalPath` whose owner tag passes `isAbandoned` (see `temporaryPath`).
+    public static func abandoned(for finalPath: String, isAbandoned: (String) -> Bool) -> [String] {
+        let url = URL(fileURLWithPath: finalPath)
+        let ext = url.pathExtension
+        let prefix = ".\(url.deletingPathExtension().lastPathComponent).", suffix = ".tmp" + (ext.isEmpty ? "" : ".\(ext)")
+        let dir = url.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return false }
+            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+            return isAbandoned(String(middle))
+        }.map { dir.appendingPathComponent($0).path }
     }
 
     /// Makes `temp` durable and renames it to `final` (replacing any old file), then syncs the directory.

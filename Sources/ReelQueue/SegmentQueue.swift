@@ -85,6 +85,9 @@ public protocol SegmentQueue: Sendable {
     func rescueExpired(_ params: RescueParams) throws -> Int
 
     /// Leases the stitch step of one job whose segments are all done (or whose stitch lease expired).
+    /// With `params.rolling`, also of a job still rendering whose first segment is done: the rolling stitcher
+    /// appends parts as the done prefix grows (`stitchProgress`), and the job stays `running` until every
+    /// segment is done. A job holds at most one stitch lease, in either mode.
     /// Exactly one of many concurrent callers gets it. Nil when there is none. There is no wake-up for
     /// "stitch ready": workers call this after their own completions and whenever `segmentClaim` finds nothing.
     func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim?
@@ -92,9 +95,15 @@ public protocol SegmentQueue: Sendable {
     /// Extends a stitch lease; `.canceled` if the job was canceled, `.lost` if the lease is gone.
     func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult
 
+    /// A stitch heartbeat that records how many parts the stitcher has appended (`Job.stitchedSegments`).
+    /// Once every segment of the job is done it moves a running job to `stitching` (its stitch clock starts),
+    /// which `jobComplete` requires. `.canceled` if the job was canceled, `.lost` if the lease is gone.
+    func stitchProgress(_ lease: StitchLease, stitchedSegments: Int, leaseDuration: Duration) throws -> HeartbeatResult
+
     /// Fenced by the stitch lease: the listed done segments, whose parts the stitcher found missing or
     /// invalid, go back to available (attempts reset, `message` recorded as their error), the job goes back
-    /// to running and the stitch lease is released; workers are woken. Nothing is lost: the other parts stay.
+    /// to (or stays) running and the stitch lease is released; workers are woken. With no segments listed it
+    /// only releases the lease (a draining rolling stitcher). Nothing is lost: the other parts stay.
     /// - Returns: false when the lease was already lost (nothing changed).
     func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws -> Bool
 

@@ -10,6 +10,10 @@ enum Specs {
     static let preset = Option(name: "preset", value: "P",
                                help: "x264 preset override (ultrafast … veryslow); faster presets make bigger files",
                                defaultText: "the composition's, else veryfast")
+    static let stitch = Option(name: "stitch", value: "MODE",
+        help: "rolling: a stitcher thread appends each part as soon as every part before it is done, so the output "
+            + "is published about a second after the last segment; end: stitch in one pass after the last segment "
+            + "(the same bytes, for comparison)", defaultText: "rolling")
     static let lossless = Option(name: "lossless", value: nil,
                                  help: "x264 qp 0 and PCM audio, for exact comparisons; needs a .mov output")
     static let otio = [
@@ -70,7 +74,7 @@ enum Specs {
         about: "Renders a composition on this machine: plans it, renders its segments on in-process workers, "
             + "stitches them. Parts are kept in the storage folder, so an unchanged segment is reused next time. "
             + "Ctrl-C stops at the next frame and writes nothing.",
-        options: [output, segmentSeconds, preset, lossless,
+        options: [output, segmentSeconds, preset, lossless, stitch,
                   Option(name: "workers", value: "N", help: "in-process workers, each rendering one segment at a time",
                          defaultText: "the number of cores"),
                   Option(name: "range", value: "A..B",

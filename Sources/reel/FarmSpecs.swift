@@ -54,6 +54,7 @@ extension Specs {
                   Option(name: "retry-base-ms", value: "MS",
                          help: "the delay before a failed segment is retried, doubling per attempt up to 300 s "
                              + "(small values suit tests and small farms)", defaultText: "5000", env: "REEL_RETRY_BASE_MS"),
+                  Specs.stitch,
                   storage,
                   mediaRoot,
                   Option(name: "output-root", value: "DIR",

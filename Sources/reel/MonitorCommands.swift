@@ -47,6 +47,9 @@ extension FarmCommands {
         if let elapsed = s.elapsed { timing.append("elapsed \(ProgressDisplay.clock(elapsed.secondsDouble))") }
         if let eta = s.eta { timing.append("ETA \(ProgressDisplay.clock(eta.secondsDouble))") }
         if !timing.isEmpty { lines.append("  rate      " + timing.joined(separator: ", ")) }
+        if job.state.isActive && job.stitchedSegments > 0 {
+            lines.append("  stitch    \(job.stitchedSegments)/\(job.segmentCount) parts appended to the output so far")
+        }
         if let tail = s.stitchTail {
             lines.append(String(format: "  tail      %.1f s from the last segment done to the output published", tail.secondsDouble))
         }

@@ -22,8 +22,9 @@ extension Commands {
         let target = try OutputTarget.prepare(absolute(output))
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
-        let render = LocalRender(project: project, options: .init(workers: workers, store: store,
-                                                                  output: absolute(output), frames: frames))
+        let render = LocalRender(project: project, options: .init(workers: workers, store: store, output: absolute(output),
+                                                                  frames: frames,
+                                                                  rollingStitch: try FarmCommands.stitchMode(parsed)))
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
         let progress = RenderProgress(segments: render.segments, display: display)
         let stop = StopSignal()

@@ -44,6 +44,12 @@ extension FarmCommands {
             done.enter()
             Thread { worker.run(stop: stop); done.leave() }.start()
         }
+        if configurations[0].rollingStitch {
+            let logged = log.handler(workerID: configurations[0].workerID + "-stitch")
+            let stitcher = Worker(queue: queue, configuration: configurations[0], projects: projects, events: logged)
+            done.enter()
+            Thread { stitcher.runStitcher(stop: stop); done.leave() }.start()
+        }
         presence.start()
         log.line("worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), "
                  + "storage \(configurations[0].store.root)")
@@ -70,8 +76,18 @@ extension FarmCommands {
         configuration.heartbeatInterval = .milliseconds(lease * 1000 / 4)
         configuration.rescueInterval = .seconds(min(15, lease))
         configuration.backoff = try retryBackoff(parsed)
+        configuration.rollingStitch = try stitchMode(parsed)
         try configuration.validate()
         return configuration
+    }
+
+    /// `--stitch rolling` (the default) or `--stitch end`: whether a stitcher thread appends parts as they finish.
+    static func stitchMode(_ parsed: Arguments) throws -> Bool {
+        switch parsed.value("stitch") ?? "rolling" {
+        case "rolling": return true
+        case "end": return false
+        case let other: throw UsageError(message: "--stitch must be rolling or end, got \"\(other)\"")
+        }
     }
 
     /// `--retry-base-ms` or `REEL_RETRY_BASE_MS`, else the default backoff.

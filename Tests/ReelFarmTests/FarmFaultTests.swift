@@ -45,6 +45,40 @@ extension FarmTests.Faults {
               + "job done \(farmSeconds(Date().timeIntervalSince(killedAt))) after it")
     }
 
+    @Test("kill -9 of the rolling stitcher mid-prefix: rescued, started over, published once, same result")
+    func killedStitcher() async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let reference = try await FarmReference.shared.value(logs: farm.logs)
+        let composition = try await farm.makeProject()
+        let victim = try farm.startWorker("victim")
+        let output = farm.root.appendingPathComponent("out/stitcher-killed.mov").path
+        let id = try await farm.submitSlow(composition, output: output)
+        let queue = try farm.queue()
+        let held = try await FarmRun.waitFor("the victim's rolling stitcher to append a part", timeout: .seconds(90),
+                                             context: { farm.workerLogs() }) {
+            let job = try queue.jobGet(id)
+            return job.state == .running && job.stitchedSegments >= 1 ? job : nil
+        }
+        let outDir = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        let partial = try FileManager.default.contentsOfDirectory(atPath: outDir).filter { $0.contains(".tmp") }
+        #expect(partial.count == 1, "the rolling stitcher's file is not being written: \(partial)")
+        victim.send(SIGKILL)
+        #expect(await victim.wait(timeout: .seconds(5)) == 128 + SIGKILL)
+        for n in 1...2 { _ = try farm.startWorker("rescuer-\(n)") }
+        let job = try await farm.waitForJob(id)
+        #expect(job.state == .done, "job ended \(job.state.rawValue): \(job.error ?? "")\n\(farm.workerLogs())")
+        #expect(try await FarmFingerprint.of(output, logs: farm.logs) == reference.fingerprint)
+        #expect(job.stitchAttempt >= held.stitchAttempt + 1, "the stitch was not claimed again")
+        let published = try queue.eventList(jobID: id).filter {
+            if case .job(_, .done) = $0.change { return true } else { return false }
+        }
+        #expect(published.count == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: outDir)
+        #expect(left == ["stitcher-killed.mov"], "the dead stitcher's temporary file was not removed: \(left)")
+        #expect(await farm.drainWorkers().isEmpty)
+    }
+
     @Test("PostgreSQL restarted mid-job: the workers reconnect and the job completes")
     func databaseRestart() async throws {
         let server = try await FarmPostgres.start()

@@ -8,8 +8,19 @@ import ReelRender
 /// /tmp/reel-bench-stitch (generated once: H264PartWriter ultrafast from synthetic frames, float PCM).
 /// Each run stitches all parts (stream copy + seam checks + one AAC 128k encode) into a fresh file and
 /// reports wall time and × real-time, and times the AAC encode and the video packet reads alone.
-/// Run with `swift run -c release bench-stitch`.
-let args = CommandLine.arguments
+/// Run with `swift run -c release bench-stitch`. `bench-stitch tail [minutes…]`: see `TailBench`.
+var args = CommandLine.arguments
+let tailMode = args.count > 1 && args[1] == "tail"
+var tailMinutes: [Int64] = [10, 60]
+var tailInterval = 0.4
+if tailMode {
+    let rest = Array(args.dropFirst(2))
+    if let i = rest.firstIndex(of: "--interval"), i + 1 < rest.count, let v = Double(rest[i + 1]) { tailInterval = v }
+    let mins = rest.enumerated().filter { $0.offset == 0 || rest[$0.offset - 1] != "--interval" }
+        .compactMap { $0.element == "--interval" ? nil : Int64($0.element) }
+    if !mins.isEmpty { tailMinutes = mins }
+    args = [args[0]]
+}
 let minutes = args.count > 1 ? Int64(args[1])! : 10
 let segmentSeconds = args.count > 2 ? Int64(args[2])! : 10
 let runs = args.count > 3 ? Int(args[3])! : 3
@@ -54,6 +65,17 @@ func videoReadOnly() throws -> Double {
         while try reader.next() != nil {}
     }
     return seconds(since: started)
+}
+
+if tailMode {
+    print(String(format: "parts arrive every %.2f s (%.0f× real time); tails in seconds after the last arrival", tailInterval,
+                 Double(segmentSeconds) / tailInterval))
+    print("| output | one-pass tail | rolling tail | rolling / one-pass | last part alone | rolling, no faststart "
+          + "| faststart's share | bytes |")
+    print("|---|---|---|---|---|---|---|---|")
+    let bench = TailBench(parts: stitchParts, output: output, directory: directory, interval: tailInterval)
+    for m in tailMinutes { try bench.run(minutes: m) }
+    exit(0)
 }
 
 let target = "\(directory)/stitched.mp4"

@@ -16,6 +16,7 @@ public enum FarmJSON {
          "max_attempts": job.maxAttempts, "tags": job.requiredTags, "segments": job.segmentCount,
          "frames": job.frameCount, "output": job.outputLocation, "error": nullable(job.error),
          "stitch_attempt": job.stitchAttempt, "stitch_seconds": nullable(job.stitchDuration.map(seconds)),
+         "stitched_segments": job.stitchedSegments,
          "output_bytes": nullable(job.outputBytes), "created_at": time(job.createdAt),
          "started_at": nullable(job.startedAt.map(time)), "finished_at": nullable(job.finishedAt.map(time))]
     }

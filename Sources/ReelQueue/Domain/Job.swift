@@ -22,9 +22,12 @@ public struct Job: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var startedAt: Date?
     public var finishedAt: Date?
-    /// When the latest stitch step was claimed.
+    /// When the job entered `stitching` (every segment done, a stitcher holding it) for the latest time.
     public var stitchStartedAt: Date?
-    /// The stitch step's wall time, claim to publication (done jobs).
+    /// Parts the current stitcher has appended to the output so far (a rolling stitcher appends them while
+    /// later segments still render); 0 before a stitcher reports.
+    public var stitchedSegments: Int = 0
+    /// The stitch step's wall time, from entering `stitching` to publication (done jobs).
     public var stitchDuration: Duration?
     /// The published output's size, when the stitcher reported it.
     public var outputBytes: Int64?

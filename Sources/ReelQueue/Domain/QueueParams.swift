@@ -147,11 +147,14 @@ public struct StitchClaimParams: Sendable, Hashable {
     public var workerID: String
     public var leaseDuration: Duration
     public var tags: [String]
+    /// Also claim a job still rendering whose first segment is done (a rolling stitcher).
+    public var rolling: Bool
 
-    public init(workerID: String, leaseDuration: Duration = .seconds(300), tags: [String] = []) {
+    public init(workerID: String, leaseDuration: Duration = .seconds(300), tags: [String] = [], rolling: Bool = false) {
         self.workerID = workerID
         self.leaseDuration = leaseDuration
         self.tags = tags
+        self.rolling = rolling
     }
 }
 

@@ -110,6 +110,11 @@ public final class InMemorySegmentQueue: SegmentQueue {
         try locked { s, now in try s.stitchRequeue(lease, segmentIDs: segmentIDs, message: message, now: now) }
     }
 
+    public func stitchProgress(_ lease: StitchLease, stitchedSegments: Int,
+                               leaseDuration: Duration) throws -> HeartbeatResult {
+        try locked { s, now in try s.stitchProgress(lease, stitched: stitchedSegments, leaseDuration, now: now) }
+    }
+
     public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
         try locked { s, now in s.stitchHeartbeat(lease, leaseDuration, now: now) }
     }

@@ -55,24 +55,27 @@ extension MemoryState {
     mutating func stitchClaim(_ p: StitchClaimParams, now: Date) throws -> StitchClaim? {
         let tags = Set(p.tags)
         let ready = jobs.values.filter { j in
-            guard Set(j.job.requiredTags).isSubset(of: tags) else { return false }
-            switch j.job.state {
-            case .queued, .running: return j.doneCount == j.segmentIDs.count
-            case .stitching: return j.stitchLeasedBy == "" && (j.stitchExpiresAt ?? now) <= now   // rescued, backoff over
-            default: return false
-            }
+            guard Set(j.job.requiredTags).isSubset(of: tags), j.job.state.isActive else { return false }
+            let free = j.stitchLeasedBy == nil || (j.stitchLeasedBy == "" && (j.stitchExpiresAt ?? now) <= now)
+            guard free else { return false }
+            if j.job.state == .stitching || j.doneCount == j.segmentIDs.count { return true }
+            return p.rolling && j.job.state == .running && j.segmentIDs.first.flatMap { segments[$0]?.segment.state } == .done
         }
         guard let pick = ready.min(by: { ($0.job.priority, -$0.job.id) > ($1.job.priority, -$1.job.id) }) else {
             return nil
         }
         let id = pick.job.id
-        if pick.job.state != .stitching { try moveJob(id, to: .stitching, at: now, worker: p.workerID) }
+        if pick.job.state != .stitching && pick.doneCount == pick.segmentIDs.count {
+            try moveJob(id, to: .stitching, at: now, worker: p.workerID)
+            jobs[id]?.job.stitchStartedAt = now
+        }
         let token = UUID()
         jobs[id]?.stitchToken = token
         jobs[id]?.stitchLeasedBy = p.workerID
         jobs[id]?.stitchExpiresAt = now.adding(p.leaseDuration)
         jobs[id]?.job.stitchAttempt += 1
-        jobs[id]?.job.stitchStartedAt = now
+        jobs[id]?.job.stitchedSegments = 0
+        if pick.job.state == .stitching { jobs[id]?.job.stitchStartedAt = now }
         let j = jobs[id]!
         let lease = StitchLease(jobID: id, attempt: j.job.stitchAttempt, token: token)
         return StitchClaim(lease: lease, job: j.job, segments: j.segmentIDs.compactMap { segments[$0]?.segment })
@@ -80,7 +83,8 @@ extension MemoryState {
 
     /// The job when `lease` still holds its stitch step.
     private func stitchHeld(_ lease: StitchLease) -> MemoryJob? {
-        guard let j = jobs[lease.jobID], j.stitchToken == lease.token, j.job.state == .stitching else { return nil }
+        guard let j = jobs[lease.jobID], j.stitchToken == lease.token,
+              j.job.state == .stitching || j.job.state == .running else { return nil }
         return j
     }
 
@@ -92,16 +96,27 @@ extension MemoryState {
         return .ok
     }
 
+    /// See `SegmentQueue.stitchProgress`.
+    mutating func stitchProgress(_ lease: StitchLease, stitched: Int, _ d: Duration, now: Date) throws -> HeartbeatResult {
+        let beat = stitchHeartbeat(lease, d, now: now)
+        guard beat == .ok, let j = jobs[lease.jobID] else { return beat }
+        jobs[lease.jobID]?.job.stitchedSegments = stitched
+        if j.job.state == .running && j.doneCount == j.segmentIDs.count {
+            try moveJob(lease.jobID, to: .stitching, at: now, worker: j.stitchLeasedBy)
+            jobs[lease.jobID]?.job.stitchStartedAt = now
+        }
+        return .ok
+    }
+
     mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil, now: Date) throws -> Bool {
-        guard let j = stitchHeld(lease) else { return false }
+        guard let j = stitchHeld(lease), j.job.state == .stitching || failure != nil else { return false }
         if failure == nil, let started = j.job.stitchStartedAt {
             jobs[lease.jobID]?.job.stitchDuration = .microseconds(now.microsecondsSince1970 - started.microsecondsSince1970)
             jobs[lease.jobID]?.job.outputBytes = outputBytes
         }
         if let failure {
             let reason = "stitch, attempt \(lease.attempt): \(failure)"
-            jobs[lease.jobID]?.job.error = reason
-            try moveJob(lease.jobID, to: .failed, at: now, worker: j.stitchLeasedBy, message: reason)
+            try stopJob(lease.jobID, as: .failed, reason: reason, at: now)
         } else {
             try moveJob(lease.jobID, to: .done, at: now, worker: j.stitchLeasedBy)
         }
@@ -137,10 +152,10 @@ extension MemoryState {
 extension MemoryState {
     /// See `SegmentQueue.stitchRequeue`.
     mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String, now: Date) throws -> Bool {
-        guard let j = jobs[lease.jobID], j.stitchToken == lease.token, j.job.state == .stitching else { return false }
+        guard let j = stitchHeld(lease) else { return false }
         let worker = j.stitchLeasedBy
         jobs[lease.jobID]?.job.error = message
-        try moveJob(lease.jobID, to: .running, at: now, worker: worker, message: message)
+        if j.job.state == .stitching { try moveJob(lease.jobID, to: .running, at: now, worker: worker, message: message) }
         jobs[lease.jobID]?.stitchToken = nil
         jobs[lease.jobID]?.stitchLeasedBy = nil
         jobs[lease.jobID]?.stitchExpiresAt = nil

@@ -156,7 +156,8 @@ extension MemoryState {
     /// is claimed again. A stitch that crashes its worker therefore cannot crash workers forever.
     mutating func rescueStitches(_ p: RescueParams, now: Date) throws -> Int {
         let expired = jobs.values.filter { j in
-            j.job.state == .stitching && j.stitchLeasedBy != "" && (j.stitchExpiresAt.map { $0 < now } ?? false)
+            (j.job.state == .stitching || j.job.state == .running) && j.stitchLeasedBy != nil && j.stitchLeasedBy != ""
+                && (j.stitchExpiresAt.map { $0 < now } ?? false)
         }.map(\.job.id).sorted()
         for id in expired {
             let j = try job(id)

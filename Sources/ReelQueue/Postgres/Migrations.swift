@@ -268,5 +268,27 @@ ALTER TABLE jobs DROP COLUMN output_bytes, DROP COLUMN stitch_us, DROP COLUMN st
 ALTER TABLE segments DROP CONSTRAINT segments_progress_valid, DROP COLUMN available_at, DROP COLUMN claim_wait_us,
     DROP COLUMN claimed_at, DROP COLUMN progress_frames;
 """##),
+        Migration(version: 5, name: "rolling_stitch", up: ##"""
+-- The rolling stitch: one stitcher holds a job's stitch lease while its segments still render, appending each
+-- part as soon as every part before it is done. The lease may now be held in 'running' too (it is still
+-- required in 'stitching' and forbidden in the final states), and the job records how many parts the stitcher
+-- has appended so far (0 until a stitcher reports; reset by each stitch claim).
+ALTER TABLE jobs DROP CONSTRAINT jobs_stitch_lease_iff_stitching;
+ALTER TABLE jobs ADD CONSTRAINT jobs_stitch_lease_consistent CHECK (
+    ((stitch_lease_token IS NULL) = (stitch_leased_by IS NULL))
+    AND ((stitch_lease_token IS NULL) = (stitch_lease_expires_at IS NULL))
+    AND (state <> 'stitching' OR stitch_lease_token IS NOT NULL)
+    AND (state IN ('running', 'stitching') OR stitch_lease_token IS NULL));
+ALTER TABLE jobs ADD COLUMN stitched_segments integer NOT NULL DEFAULT 0
+    CONSTRAINT jobs_stitched_segments_valid CHECK (stitched_segments >= 0);
+"""##, down: ##"""
+-- Jobs whose rolling stitcher holds a lease while still running lose it (a stitcher restarts from scratch).
+UPDATE jobs SET stitch_lease_token = NULL, stitch_leased_by = NULL, stitch_lease_expires_at = NULL
+    WHERE state = 'running';
+ALTER TABLE jobs DROP COLUMN stitched_segments;
+ALTER TABLE jobs DROP CONSTRAINT jobs_stitch_lease_consistent;
+ALTER TABLE jobs ADD CONSTRAINT jobs_stitch_lease_iff_stitching CHECK ((state = 'stitching') =
+    (stitch_lease_token IS NOT NULL AND stitch_leased_by IS NOT NULL AND stitch_lease_expires_at IS NOT NULL));
+"""##),
     ]
 }

@@ -80,6 +80,7 @@ extension PostgresSegmentQueue {
             startedAt: r.date("started_us"), finishedAt: r.date("finished_us"))
         job.stitchStartedAt = r.date("stitch_started_us")
         job.stitchDuration = r.int64("stitch_us").map { .microseconds($0) }
+        job.stitchedSegments = r.int("stitched_segments") ?? 0
         job.outputBytes = r.int64("output_bytes")
         return job
     }

@@ -157,11 +157,14 @@ public final class PostgresSegmentQueue: SegmentQueue {
 
     private func stitchFinish(_ lease: StitchLease, state: JobState, error: String?,
                               outputBytes: Int64? = nil) throws -> Bool {
-        try pool.with { c in
-            try c.exec(JobSQL.stitchFinish, [
+        try pool.transaction { c in
+            let finished = try c.exec(JobSQL.stitchFinish, [
                 .int64(lease.jobID), .uuid(lease.token), .text(state.rawValue), error.map(PGValue.text), now,
                 outputBytes.map(PGValue.int64),
             ]).rowCount == 1
+            // A rolling stitcher can fail a job still rendering: its waiting and running segments stop too.
+            if finished && state == .failed { _ = try c.exec(SegmentSQL.cancelForJob, [.int64(lease.jobID)]) }
+            return finished
         }
     }
 
@@ -169,6 +172,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try pool.with { c in
             guard let row = try c.exec(JobSQL.stitchClaim, [
                 now, .text(params.workerID), .int64(params.leaseDuration.microseconds), .array(params.tags),
+                .bool(params.rolling),
             ]).rows.first else { return nil }
             let job = Self.job(from: row)
             let lease = StitchLease(jobID: job.id, attempt: job.stitchAttempt, token: row.uuid("stitch_lease_token")!)
@@ -192,6 +196,18 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try pool.with { c in
             let r = try c.exec(JobSQL.stitchHeartbeat, [
                 .int64(lease.jobID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
+            ])
+            if r.rowCount == 1 { return .ok }
+            return try jobGet(lease.jobID, on: c).state == .canceled ? .canceled : .lost
+        }
+    }
+
+    public func stitchProgress(_ lease: StitchLease, stitchedSegments: Int,
+                               leaseDuration: Duration) throws -> HeartbeatResult {
+        try pool.with { c in
+            let r = try c.exec(JobSQL.stitchProgress, [
+                .int64(lease.jobID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
+                .int64(Int64(stitchedSegments)),
             ])
             if r.rowCount == 1 { return .ok }
             return try jobGet(lease.jobID, on: c).state == .canceled ? .canceled : .lost

@@ -37,7 +37,8 @@ public struct StitchReport: Sendable, Equatable {
 /// extradata identical across parts; every part opens on an IDR keyframe; packet count equals the
 /// planned frame count; DTS strictly increasing across joins; each part's sample count as planned and
 /// the total equal to `S(totalFrames)`. The file is written under a temporary name and renamed only
-/// after all checks passed; on any error the temporary file is removed.
+/// after all checks passed; on any error the temporary file is removed. `RollingStitcher` does the work,
+/// part by part: a farm appends parts as they finish and is left with only the last one at the end.
 public enum Stitcher {
     /// - Parameters:
     ///   - parts: in timeline order, tiling `[0, totalFrames)`.
@@ -53,17 +54,16 @@ public enum Stitcher {
                               isCancelled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
-        let temp = PartFiles.temporaryPath(for: path)
+        let stitcher = RollingStitcher(output: output, chapters: chapters, to: path)
         do {
-            let report = try write(parts: parts, output: output, chapters: chapters, to: temp, isCancelled: isCancelled)
-            guard !isCancelled(), try mayPublish() else { throw RenderError.cancelled }
-            try PartFiles.commit(temp: temp, final: path)
-            return report
-        } catch let error as MediaError {
-            PartFiles.discard(temp: temp)
-            throw RenderError.media(error)
+            for part in parts {
+                if isCancelled() { throw RenderError.cancelled }
+                try stitcher.append(part)
+            }
+            return try stitcher.finish(totalFrames: totalFrames, totalSamples: totalSamples, isCancelled: isCancelled,
+                                       mayPublish: mayPublish)
         } catch {
-            PartFiles.discard(temp: temp)
+            stitcher.discard()
             throw error
         }
     }
@@ -87,34 +87,6 @@ public enum Stitcher {
             throw RenderError.seam(segment: first.segmentIndex,
                                    message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
         }
-    }
-
-    static func write(parts: [StitchPart], output: OutputSettings, chapters: [Chapter], to temp: String,
-                      isCancelled: @Sendable () -> Bool) throws -> StitchReport {
-        let firstReader = try PacketReader(path: parts[0].videoPath)
-        let reference = firstReader.extradata
-        let muxer = try OutputMuxer(path: temp, container: output.container)
-        try muxer.addChapters(chapters)
-        try muxer.addVideoStream(copying: firstReader, frameRate: output.frameRate)
-        var audioSettings = output.audio
-        if case .lossless = output.video.rateControl { audioSettings.codec = .pcm }
-        try muxer.addAudioStream(AudioEncoder(settings: audioSettings))
-        var samples: Int64 = 0
-        for (n, part) in parts.enumerated() {
-            if isCancelled() { throw RenderError.cancelled }
-            let reader = n == 0 ? firstReader : try PacketReader(path: part.videoPath)
-            guard reader.extradata == reference else {
-                throw RenderError.seam(segment: part.segmentIndex,
-                                       message: "H.264 extradata differs from segment \(parts[0].segmentIndex)'s; "
-                                       + "parts were encoded with different settings")
-            }
-            try copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
-            samples += try copyAudio(of: part, into: muxer, output: output)
-        }
-        try muxer.finish()
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: temp)[.size] as? NSNumber)?.int64Value ?? 0
-        return StitchReport(frames: parts.reduce(0) { $0 + $1.frames }, samples: samples, parts: parts.count,
-                            bytes: bytes)
     }
 
     static func copyVideo(of part: StitchPart, from reader: PacketReader, into muxer: OutputMuxer,

@@ -86,7 +86,9 @@ enum HubJSON {
 
     static func stitchState(_ job: Job) -> String {
         switch job.state {
-        case .queued, .running: "waiting for segments"
+        case .queued: "waiting for segments"
+        case .running: job.stitchedSegments > 0
+            ? "rolling: \(job.stitchedSegments) of \(job.segmentCount) parts appended" : "waiting for segments"
         case .stitching: "stitching"
         case .done: "published"
         case .failed: job.error?.hasPrefix("stitch") == true ? "failed" : "not reached"

@@ -12,7 +12,7 @@ enum JobSQL {
         id, name, owner, composition, output_location, state, priority, max_attempts,
         to_json(required_tags)::text AS required_tags, segment_count, frame_count, error, stitch_attempt,
         reel_us(created_at) AS created_us, reel_us(started_at) AS started_us, reel_us(finished_at) AS finished_us,
-        reel_us(stitch_started_at) AS stitch_started_us, stitch_us, output_bytes
+        reel_us(stitch_started_at) AS stitch_started_us, stitch_us, output_bytes, stitched_segments
         """
 
     /// $1 name, $2 owner, $3 composition, $4 output, $5 priority, $6 max_attempts, $7 tags, $8 segments,
@@ -63,21 +63,31 @@ enum JobSQL {
         WHERE id = $1 AND state IN ('failed', 'canceled')
         """)
 
-    /// $1 now, $2 worker, $3 lease µs, $4 worker tags. One job whose segments are all done (or whose
-    /// stitch lease expired); SKIP LOCKED and the state recheck give it to exactly one caller.
+    /// $1 now, $2 worker, $3 lease µs, $4 worker tags, $5 rolling. A job whose stitch step is free (never
+    /// leased, or rescued with its backoff over) and whose segments are all done; with $5, also a running job
+    /// whose first segment (the lowest index: a `--range` job starts past 0) is done (the rolling stitch). SKIP LOCKED and the state recheck give it to exactly
+    /// one caller. A job whose segments are all done enters 'stitching' (and its stitch clock starts); a
+    /// rolling claim of a job still rendering leaves it 'running'.
     static let stitchClaim = PGStatement(name: "job_stitch_claim", sql: """
         WITH c AS (
-            SELECT id AS claim_id FROM jobs j
-            WHERE ((state IN ('queued', 'running')
-                    AND NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = j.id AND s.state <> 'done'))
-                OR (state = 'stitching' AND stitch_leased_by = '' AND stitch_lease_expires_at <= reel_now($1)))
+            SELECT id AS claim_id,
+                NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = j.id AND s.state <> 'done') AS all_done
+            FROM jobs j
+            WHERE state IN ('queued', 'running', 'stitching')
+              AND (stitch_leased_by IS NULL OR (stitch_leased_by = '' AND stitch_lease_expires_at <= reel_now($1)))
+              AND (state = 'stitching'
+                OR NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = j.id AND s.state <> 'done')
+                OR ($5::boolean AND state = 'running' AND (SELECT s.state = 'done' FROM segments s
+                    WHERE s.job_id = j.id ORDER BY s.segment_index LIMIT 1)))
               AND required_tags <@ $4::text[]
             ORDER BY priority DESC, id
             LIMIT 1
             FOR UPDATE SKIP LOCKED
         )
-        UPDATE jobs j SET state = 'stitching', stitch_attempt = j.stitch_attempt + 1,
-            stitch_lease_token = gen_random_uuid(), stitch_leased_by = $2, stitch_started_at = reel_now($1),
+        UPDATE jobs j SET state = CASE WHEN c.all_done THEN 'stitching' ELSE j.state END,
+            stitch_attempt = j.stitch_attempt + 1, stitched_segments = 0,
+            stitch_lease_token = gen_random_uuid(), stitch_leased_by = $2,
+            stitch_started_at = CASE WHEN c.all_done THEN reel_now($1) ELSE j.stitch_started_at END,
             stitch_lease_expires_at = reel_now($1) + $3::bigint * interval '1 microsecond'
         FROM c WHERE j.id = c.claim_id
         RETURNING \(columns), stitch_lease_token
@@ -90,11 +100,12 @@ enum JobSQL {
         WITH x AS (
             SELECT id, stitch_attempt >= max_attempts AS exhausted,
                 'stitch attempt ' || stitch_attempt || ': lease expired (worker ' || stitch_leased_by || ')' AS message
-            FROM jobs WHERE state = 'stitching' AND stitch_leased_by <> '' AND stitch_lease_expires_at < reel_now($1)
+            FROM jobs WHERE state IN ('running', 'stitching') AND stitch_leased_by <> ''
+              AND stitch_lease_expires_at < reel_now($1)
             ORDER BY id FOR UPDATE SKIP LOCKED
         )
         UPDATE jobs j SET
-            state = CASE WHEN x.exhausted THEN 'failed' ELSE 'stitching' END,
+            state = CASE WHEN x.exhausted THEN 'failed' ELSE j.state END,
             error = x.message || CASE WHEN x.exhausted THEN '; no stitch attempts left' ELSE '' END,
             finished_at = CASE WHEN x.exhausted THEN reel_now($1) END,
             stitch_lease_token = CASE WHEN x.exhausted THEN NULL ELSE gen_random_uuid() END,
@@ -105,30 +116,47 @@ enum JobSQL {
         RETURNING j.id
         """)
 
-    /// $1 id, $2 token, $3 message. Fenced by the stitch lease: the job back to running.
+    /// $1 id, $2 token, $3 message. Fenced by the stitch lease (a rolling one too): the job back to running.
     static let stitchRequeueJob = PGStatement(name: "job_stitch_requeue", sql: """
         UPDATE jobs j SET state = 'running', error = $3, stitch_lease_token = NULL, stitch_leased_by = NULL,
             stitch_lease_expires_at = NULL
         FROM (SELECT stitch_leased_by AS worker FROM jobs WHERE id = $1) w
-        WHERE j.id = $1 AND j.stitch_lease_token = $2 AND j.state = 'stitching'
+        WHERE j.id = $1 AND j.stitch_lease_token = $2 AND j.state IN ('running', 'stitching')
         RETURNING w.worker
         """)
 
     /// $1 id, $2 token, $3 now, $4 lease µs.
     static let stitchHeartbeat = PGStatement(name: "job_stitch_heartbeat", sql: """
         UPDATE jobs SET stitch_lease_expires_at = reel_now($3) + $4::bigint * interval '1 microsecond'
-        WHERE id = $1 AND stitch_lease_token = $2 AND state = 'stitching'
+        WHERE id = $1 AND stitch_lease_token = $2 AND state IN ('running', 'stitching')
         RETURNING id
         """)
 
+    /// $1 id, $2 token, $3 now, $4 lease µs, $5 parts appended. A heartbeat that records the rolling stitch's
+    /// prefix; once every segment is done the job enters 'stitching' (its stitch clock starts).
+    static let stitchProgress = PGStatement(name: "job_stitch_progress", sql: """
+        WITH d AS (
+            SELECT NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = $1 AND s.state <> 'done') AS all_done
+        )
+        UPDATE jobs j SET stitch_lease_expires_at = reel_now($3) + $4::bigint * interval '1 microsecond',
+            stitched_segments = $5,
+            state = CASE WHEN d.all_done THEN 'stitching' ELSE j.state END,
+            stitch_started_at = CASE WHEN d.all_done AND j.state = 'running' THEN reel_now($3)
+                ELSE j.stitch_started_at END
+        FROM d
+        WHERE j.id = $1 AND j.stitch_lease_token = $2 AND j.state IN ('running', 'stitching')
+        RETURNING j.id
+        """)
+
     /// $1 id, $2 token, $3 final state ('done' or 'failed'), $4 error, $5 now, $6 output bytes. Fenced by the
-    /// stitch lease; a done job records its stitch time and output size.
+    /// stitch lease; a done job records its stitch time and output size. Only a job in 'stitching' (every
+    /// segment done) is done; a rolling stitcher may fail a job still running (a seam error).
     static let stitchFinish = PGStatement(name: "job_stitch_finish", sql: """
         UPDATE jobs SET state = $3, error = $4, finished_at = reel_now($5), stitch_lease_token = NULL,
             stitch_leased_by = NULL, stitch_lease_expires_at = NULL,
             stitch_us = CASE WHEN $3 = 'done' THEN reel_us(reel_now($5)) - reel_us(stitch_started_at) END,
             output_bytes = CASE WHEN $3 = 'done' THEN $6::bigint END
-        WHERE id = $1 AND stitch_lease_token = $2 AND state = 'stitching'
+        WHERE id = $1 AND stitch_lease_token = $2 AND (state = 'stitching' OR (state = 'running' AND $3 = 'failed'))
         RETURNING id
         """)
 

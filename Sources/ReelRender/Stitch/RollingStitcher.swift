@@ -1,0 +1,119 @@
+import Foundation
+import ReelMedia
+import ReelModel
+
+/// The stitcher as a growing prefix: parts are appended in timeline order as they become ready, each one
+/// verified and written at once (its video packets stream-copied, its PCM fed to the single audio encoder),
+/// so that when the last part arrives only that part and the muxer's trailer are left.
+///
+/// `Stitcher.stitch` is this class driven over all parts at once; the bytes written do not depend on when
+/// the parts were appended. Every seam check of `Stitcher` runs per part, naming the segment: contiguity
+/// (start frame), identical extradata, an IDR at the start, packet count and sample count as planned. The
+/// totals are checked by `finish`. The file is written under a temporary name; `finish` renames it into place
+/// only after every check passed and `mayPublish` agreed; `discard` (or any error) removes it.
+/// Not `Sendable`: use it on one thread.
+public final class RollingStitcher {
+    /// Where the output is published.
+    public let path: String
+    let temp: String
+    let output: OutputSettings
+    let chapters: [Chapter]
+    let faststart: Bool
+    private var muxer: OutputMuxer?
+    private var reference: (segment: Int, extradata: [UInt8])?
+    /// Frames and samples appended so far.
+    public private(set) var frames: Int64 = 0
+    public private(set) var samples: Int64 = 0
+    /// Parts appended so far.
+    public private(set) var parts = 0
+
+    /// - Parameters:
+    ///   - chapters: chapter marks on the output's own timeline (`Stitcher.chapters`).
+    ///   - owner: tags the temporary file's name (`PartFiles.temporaryPath`), so a later stitch attempt can
+    ///     remove what a dead one left.
+    ///   - faststart: move the index to the front when finishing (Reel's outputs always do; false only to
+    ///     measure what the rewrite costs).
+    public init(output: OutputSettings, chapters: [Chapter] = [], to path: String, owner: String = "",
+                faststart: Bool = true) {
+        self.faststart = faststart
+        self.path = path
+        self.temp = PartFiles.temporaryPath(for: path, owner: owner)
+        self.output = output
+        self.chapters = chapters
+    }
+
+    /// Verifies and writes one part, which must start where the previous one ended.
+    /// - Throws: `RenderError.seam` naming the segment, or `RenderError.media`; the stitcher is then unusable
+    ///   (call `discard`).
+    public func append(_ part: StitchPart) throws {
+        guard part.startFrame == frames else {
+            throw RenderError.seam(segment: part.segmentIndex,
+                                   message: "starts at frame \(part.startFrame) but the previous part ended at \(frames)")
+        }
+        do {
+            let reader = try PacketReader(path: part.videoPath)
+            let muxer = try self.muxer ?? open(copying: reader, firstSegment: part.segmentIndex)
+            guard let reference, reader.extradata == reference.extradata else {
+                throw RenderError.seam(segment: part.segmentIndex,
+                                       message: "H.264 extradata differs from segment \(reference?.segment ?? 0)'s; "
+                                       + "parts were encoded with different settings")
+            }
+            try Stitcher.copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
+            samples += try Stitcher.copyAudio(of: part, into: muxer, output: output)
+        } catch let error as MediaError {
+            throw RenderError.media(error)
+        }
+        frames += part.frames
+        parts += 1
+    }
+
+    /// Checks the totals, writes the trailer (and the faststart rewrite), and publishes.
+    /// - Parameters:
+    ///   - isCancelled: asked once more right before the rename.
+    ///   - mayPublish: asked right before the rename (a farm's fence); false leaves nothing at `path`.
+    /// - Throws: `RenderError.seam`, `.media`, or `.cancelled`; the temporary file is removed on any error.
+    public func finish(totalFrames: Int64, totalSamples: Int64, isCancelled: @Sendable () -> Bool = { false },
+                       mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
+        do {
+            guard let muxer else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+            guard frames == totalFrames else {
+                throw RenderError.seam(segment: parts - 1,
+                                       message: "parts end at frame \(frames) but the plan has \(totalFrames) frames")
+            }
+            guard samples == totalSamples else {
+                throw RenderError.seam(segment: reference?.segment ?? 0,
+                                       message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
+            }
+            try muxer.finish()
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: temp)[.size] as? NSNumber)?.int64Value ?? 0
+            guard !isCancelled(), try mayPublish() else { throw RenderError.cancelled }
+            try PartFiles.commit(temp: temp, final: path)
+            self.muxer = nil
+            return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes)
+        } catch let error as MediaError {
+            discard()
+            throw RenderError.media(error)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Removes the temporary file (an abandoned or failed stitch). Idempotent.
+    public func discard() {
+        muxer = nil
+        PartFiles.discard(temp: temp)
+    }
+
+    private func open(copying reader: PacketReader, firstSegment: Int) throws -> OutputMuxer {
+        let muxer = try OutputMuxer(path: temp, container: output.container, faststart: faststart)
+        try muxer.addChapters(chapters)
+        try muxer.addVideoStream(copying: reader, frameRate: output.frameRate)
+        var audioSettings = output.audio
+        if case .lossless = output.video.rateControl { audioSettings.codec = .pcm }
+        try muxer.addAudioStream(AudioEncoder(settings: audioSettings))
+        self.muxer = muxer
+        reference = (firstSegment, reader.extradata)
+        return muxer
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import ReelQueue
+import ReelRender
+import Synchronization
+import Testing
+@testable import ReelFarm
+
+/// The rolling stitch under the farm's faults, on both queue drivers: the stitcher appends parts while the
+/// job's segments still render, in whatever order they finish. Whatever happens on the way, the output is
+/// byte-identical to the one-pass stitch of the same parts, and it is published exactly once (or, for a
+/// cancel, never, with no temporary file left).
+@Suite struct RollingStitchTests {
+    @Test("a segment that fails and is retried holds the prefix up; the output equals the one-pass stitch",
+          arguments: StitchStage.Driver.allCases)
+    func retriedSegmentHoldsThePrefix(driver: StitchStage.Driver) async throws {
+        let dir = try TempDir("rolling-retry-\(driver)")
+        defer { dir.remove() }
+        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        try stage.complete(0)
+        try stage.complete(1)
+        let claim = try stage.claim("s1")
+        let run = stage.start(stage.stitcher("s1"), claim)
+        try await stage.waitForPrefix(2)
+        try stage.failAndReclaim(2)
+        try stage.complete(3)
+        try await Task.sleep(for: .milliseconds(300))
+        let held = try stage.queue.jobGet(stage.jobID)
+        #expect(held.state == .running && held.stitchedSegments == 2, "a retried segment did not hold the prefix: \(held)")
+        for index in 2..<stage.count where index != 3 { try stage.complete(index) }
+        await run.wait()
+        try stage.expectPublishedOnce()
+    }
+
+    @Test("a canceled job stops the rolling stitch: nothing published, no temporary file",
+          arguments: StitchStage.Driver.allCases)
+    func cancelStopsIt(driver: StitchStage.Driver) async throws {
+        let dir = try TempDir("rolling-cancel-\(driver)")
+        defer { dir.remove() }
+        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        try stage.complete(0)
+        let run = stage.start(stage.stitcher("s1"), try stage.claim("s1"))
+        try await stage.waitForPrefix(1)
+        #expect(try stage.queue.jobCancel(stage.jobID))
+        await run.wait()
+        #expect(!FileManager.default.fileExists(atPath: stage.output), "published a canceled job")
+        let left = try dir.contents()
+        #expect(!left.contains { $0.contains(".tmp") }, "temporary file left: \(left)")
+        #expect(stage.log.items.withLock { $0 }.contains { $0.contains("nothing was written") }, "\(stage.log.items.withLock { $0 })")
+    }
+
+    @Test("a stitcher that loses its lease mid-prefix discards its file; the next one publishes once",
+          arguments: StitchStage.Driver.allCases)
+    func leaseLossMidPrefix(driver: StitchStage.Driver) async throws {
+        let dir = try TempDir("rolling-lease-\(driver)")
+        defer { dir.remove() }
+        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        try stage.complete(0)
+        // A lease of 300 ms that nothing renews while the prefix stands still (heartbeats every 30 s).
+        let first = stage.start(stage.stitcher("partitioned", lease: .milliseconds(300)),
+                                try stage.claim("partitioned", lease: .milliseconds(300)))
+        try await stage.waitForPrefix(1)
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try stage.queue.rescueExpired(RescueParams(backoff: .none)) == 1)
+        let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
+        for index in 1..<stage.count { try stage.complete(index) }
+        await first.wait()
+        await second.wait()
+        try stage.expectPublishedOnce()
+        #expect(try stage.queue.jobGet(stage.jobID).stitchAttempt == 2)
+        #expect(stage.log.items.withLock { $0 }.contains { $0.contains("nothing was written") }, "\(stage.log.items.withLock { $0 })")
+    }
+
+    @Test("a draining stitcher releases a stitch still waiting for parts; another one finishes it",
+          arguments: StitchStage.Driver.allCases)
+    func drainReleases(driver: StitchStage.Driver) async throws {
+        let dir = try TempDir("rolling-drain-\(driver)")
+        defer { dir.remove() }
+        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        try stage.complete(0)
+        let stop = StopSignal()
+        let first = stage.start(stage.stitcher("draining"), try stage.claim("draining"), stop: stop)
+        try await stage.waitForPrefix(1)
+        stop.drain()
+        await first.wait()
+        #expect(try stage.queue.jobGet(stage.jobID).state == .running)
+        let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
+        for index in 1..<stage.count { try stage.complete(index) }
+        await second.wait()
+        try stage.expectPublishedOnce()
+        #expect(stage.log.items.withLock { $0 }.contains { $0.contains("draining after 1 of") }, "\(stage.log.items.withLock { $0 })")
+    }
+}
+
+/// A job whose parts are already in the store (from a one-pass render, kept as `reference.mov`), with every
+/// segment claimed by a test "renderer" that completes them in the order a test chooses.
+final class RollingStage: Sendable {
+    let queue: any SegmentQueue
+    let store: PartStore
+    let projects = ProjectCache()
+    let log = StitchEventLog()
+    let jobID: Int64
+    let output: String
+    let reference: String
+    let count: Int
+    private let leases: Mutex<[Int: Lease]>
+
+    static func make(in dir: TempDir, driver: StitchStage.Driver) async throws -> (RollingStage, FarmFixture?) {
+        let comp = try Rendering.write(IncrementalRenderTests.composition(try TestMedia.shared(), clipCStart: "0"), in: dir)
+        let project = try Rendering.project(comp, segmentSeconds: "1", lossless: true, container: "mov")
+        let store = PartStore(root: dir("store").path)
+        let onePass = LocalRender(project: project, options: .init(workers: 2, store: store, output: dir("reference.mov").path,
+                                                                  rollingStitch: false))
+        _ = try onePass.run(stop: StopSignal(), events: { _ in })
+        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let stage = try RollingStage(project: project, store: store, output: dir("out.mov").path,
+                                     reference: dir("reference.mov").path, queue: try farm?.queue() ?? InMemorySegmentQueue())
+        return (stage, farm)
+    }
+
+    init(project: Project, store: PartStore, output: String, reference: String, queue: any SegmentQueue) throws {
+        self.queue = queue
+        self.store = store
+        self.output = output
+        self.reference = reference
+        let render = LocalRender(project: project, options: .init(workers: 1, store: store, output: output))
+        jobID = try queue.jobInsert(JobInsertParams(spec: try render.jobSpec(), reuseParts: false)).jobID
+        projects.insert(project, for: jobID)
+        let claimed = try queue.segmentClaim(SegmentClaimParams(workerID: "renderer", limit: 1000,
+                                                                leaseDuration: .seconds(300)))
+        count = claimed.count
+        leases = Mutex(Dictionary(uniqueKeysWithValues: claimed.map { ($0.segment.index, $0.lease) }))
+        try #require(count >= 4, "the test project has \(count) segments; the faults need at least 4")
+    }
+
+    func complete(_ index: Int) throws {
+        let lease = try #require(leases.withLock { $0[index] }, "segment \(index) is not held")
+        let part = store.videoPath(for: try queue.segmentList(jobID: jobID)[index].contentHash)
+        #expect(try queue.segmentComplete(SegmentCompleteParams(lease: lease, partLocation: part,
+                                                                stats: RenderStats(frames: 0, duration: .zero))))
+    }
+
+    /// Fails segment `index`'s attempt (to be retried at once) and claims it again.
+    func failAndReclaim(_ index: Int) throws {
+        let lease = try #require(leases.withLock { $0[index] })
+        let result = try queue.segmentFail(SegmentFailParams(lease: lease, message: "test: encoder crashed", backoff: .none))
+        guard case .retrying = result else { Issue.record("segment \(index) was not requeued: \(result)"); return }
+        let again = try #require(try queue.segmentClaim(SegmentClaimParams(workerID: "renderer", limit: 1)).first)
+        #expect(again.segment.index == index && again.lease.attempt == 2)
+        leases.withLock { $0[index] = again.lease }
+    }
+
+    func claim(_ worker: String, lease: Duration = .seconds(30)) throws -> StitchClaim {
+        try #require(try queue.stitchClaim(StitchClaimParams(workerID: worker, leaseDuration: lease, rolling: true)),
+                     "no rolling stitch to claim")
+    }
+
+    func stitcher(_ name: String, lease: Duration = .seconds(30)) -> Worker {
+        var configuration = WorkerConfiguration(workerID: name, host: "test", store: store)
+        configuration.heartbeatInterval = .seconds(30)
+        configuration.leaseDuration = lease
+        configuration.stitchPollInterval = .milliseconds(20)
+        let log = self.log
+        return Worker(queue: queue, configuration: configuration, projects: projects) { event in
+            if case .stitchFailed(_, let message) = event { log.items.withLock { $0.append(message) } }
+            if case .stitched(_, let path, _) = event { log.items.withLock { $0.append("stitched \(path)") } }
+        }
+    }
+
+    /// Runs `worker.stitch(claim)` on its own thread.
+    func start(_ worker: Worker, _ claim: StitchClaim, stop: StopSignal = StopSignal()) -> ThreadRun {
+        let log = self.log
+        return ThreadRun {
+            do { try worker.stitch(claim, stop: stop) } catch { log.items.withLock { $0.append("threw \(error)") } }
+        }
+    }
+
+    func waitForPrefix(_ parts: Int) async throws {
+        _ = try await FarmRun.waitFor("the stitcher to append \(parts) parts", timeout: .seconds(60),
+                                      context: { "\(self.log.items.withLock { $0 })" }) {
+            try queue.jobGet(jobID).stitchedSegments >= parts ? true : nil
+        }
+    }
+
+    /// The job is done, its output equals the one-pass stitch byte for byte, and it was published once.
+    func expectPublishedOnce() throws {
+        let messages = log.items.withLock { $0 }
+        let job = try queue.jobGet(jobID)
+        #expect(job.state == .done, "job \(job.state.rawValue): \(job.error ?? ""), \(messages)")
+        #expect(messages.filter { $0.hasPrefix("stitched ") }.count == 1, "\(messages)")
+        let done = try queue.eventList(jobID: jobID).filter {
+            if case .job(_, .done) = $0.change { return true } else { return false }
+        }
+        #expect(done.count == 1)
+        let bytes = FileManager.default.contents(atPath: output)
+        #expect(bytes != nil && bytes == FileManager.default.contents(atPath: reference),
+                "the rolling stitch differs from the one-pass stitch of the same parts")
+    }
+}
+
+/// A closure on a dedicated thread (worker calls block), awaited without blocking the cooperative pool.
+final class ThreadRun: Sendable {
+    private let finished = Atomic<Bool>(false)
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        Thread { [self] in
+            body()
+            finished.store(true, ordering: .releasing)
+        }.start()
+    }
+
+    /// Waits for the thread; a thread still running after `timeout` is recorded as a failure (a hung stitcher).
+    func wait(timeout: Duration = .seconds(120)) async {
+        let deadline = ContinuousClock.now + timeout
+        while !finished.load(ordering: .acquiring) {
+            if ContinuousClock.now >= deadline { Issue.record("the stitcher thread did not return within \(timeout)"); return }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
