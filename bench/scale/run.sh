@@ -117,7 +117,7 @@ predict() {
   swift build -c release --product bench-sim >&2
   echo; echo "bench-sim's prediction for this job (part costs of the ${first}-worker runs, stitch ${speed}× real time):"
   "$ROOT/.build/release/bench-sim" --costs "$RES/segments.tsv" --costs-filter "$SESSION"$'\t'"scale-w$first"$'\t' \
-    --output-seconds "$dur" --segment-seconds "$(awk -v d="$dur" -v n="$segs" 'BEGIN {print d / n + 1e-6}')" \
+    --output-seconds "$dur" --segment-seconds "$(awk -v d="$dur" -v n="$segs" 'BEGIN {printf "%.9f", d / n + 1e-6}')" \
     --stitch-speed "$speed" --copy-per-hour 0 --finish-seconds 0 --workers "$(echo $WORKERS | tr ' ' ,)" \
     | sed '/adaptive/,$d'
 }
