@@ -24,8 +24,12 @@ struct CostFit {
         let mx = points.map(\.x).reduce(0, +) / n, my = points.map(\.y).reduce(0, +) / n
         let sxx = points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
         let sxy = points.map { ($0.x - mx) * ($0.y - my) }.reduce(0, +)
-        let slope = sxx > 0 ? sxy / sxx : my / max(mx, 1)
-        let intercept = max(0, my - slope * mx)
+        var slope = sxx > 0 ? sxy / sxx : my / max(mx, 1)
+        var intercept = my - slope * mx
+        if intercept < 0 {   // a negative fixed cost is noise: fit the line through the origin instead
+            intercept = 0
+            slope = points.map { $0.x * $0.y }.reduce(0, +) / max(points.map { $0.x * $0.x }.reduce(0, +), 1e-9)
+        }
         let residuals = points.map { ($0.y - (intercept + slope * $0.x)) / max(intercept + slope * $0.x, 1e-9) }
         perFrame = slope
         overhead = intercept

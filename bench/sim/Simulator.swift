@@ -2,7 +2,8 @@
 ///
 /// Each worker loops: claim (round trip + FIFO service at the queue) → render (the segment's cost) →
 /// complete (round trip + FIFO service). Heartbeats of every worker load the same server.
-/// When the last completion lands, one stitch of `outputSeconds / stitchSpeed` runs.
+/// Every worker starts `workerStart` after submit (probing). The stitch is applied to the completion times in
+/// both modes (`StitchTimeline`), so today's and the rolling stitch see the very same render phase.
 struct Simulator {
     let model: FarmModel
 
@@ -28,9 +29,10 @@ struct Simulator {
 
     func run(workers: Int) -> FarmOutcome {
         var heap = EventHeap()
-        for w in 0..<workers { heap.push(0, .claim(worker: w)) }
+        for w in 0..<workers { heap.push(model.workerStart, .claim(worker: w)) }
         var server = QueueServer()
-        var next = 0, done = 0, lastDone = 0.0, wait = 0.0, work = 0.0
+        var next = 0, wait = 0.0, work = 0.0
+        var doneAt = [Double](repeating: 0, count: model.segmentCount)
         let half = model.roundTrip / 2
         let slowdown = 1 / max(1 - heartbeatLoad(workers: workers), 1e-3)
         let claimService = model.claimService * slowdown, completeService = model.completeService * slowdown
@@ -45,18 +47,19 @@ struct Simulator {
                 work += cost
                 heap.push(served + half + cost, .complete(worker: w, segment: next))
                 next += 1
-            case let .complete(w, _):
+            case let .complete(w, segment):
                 let arrive = t + half
                 let served = server.serve(arrival: arrive, service: completeService)
                 wait += served - arrive - completeService
-                done += 1
-                lastDone = max(lastDone, served + half)
+                doneAt[segment] = served + half
                 heap.push(served + half, .claim(worker: w))
             }
         }
-        let stitch = model.outputSeconds / model.stitchSpeed
+        let timeline = StitchTimeline(model: model, doneAt: doneAt)
+        let lastDone = timeline.lastDone, rolling = timeline.rolling
         let heartbeatBusy = heartbeatLoad(workers: workers) * lastDone
-        return FarmOutcome(workers: workers, renderDone: lastDone, wall: lastDone + stitch, stitch: stitch,
+        return FarmOutcome(workers: workers, renderDone: lastDone,
+                           wall: [.atEnd: timeline.atEnd, .rolling: rolling.published], rollingBacklog: rolling.backlog,
                            queueWait: wait, queueBusy: min(server.busy + heartbeatBusy, lastDone), renderWork: work)
     }
 
