@@ -32,6 +32,7 @@ farm_run() {
   done
   log "farm: submitting to two workers…"
   local t0=$SECONDS job state
+  busy > "$RUN/busy-farm"
   job=$("$REEL" submit "$COMP" -o "$FARM_OUT" "${common[@]}" --preset "$PRESET" --json | jq -r .job)
   put farm_job "$job"
   while :; do
@@ -45,6 +46,7 @@ farm_run() {
     sleep 1
   done
   put farm_wall_s $((SECONDS - t0))
+  busy >> "$RUN/busy-farm"
   put farm_stitch_tail_s "$(jq -r '.stitch_tail_seconds // "NA"' "$RUN/farm-status.json")"
   put farm_elapsed_s "$(jq -r '.elapsed_seconds // "NA"' "$RUN/farm-status.json")"
   put farm_stitch_s "$(jq -r '.job.stitch_seconds // "NA"' "$RUN/farm-status.json")"
@@ -53,6 +55,7 @@ farm_run() {
   local c1 c2
   c1=$(awk -F'\t' '$1=="worker1_cpu_s"{print $2}' "$TSV"); c2=$(awk -F'\t' '$1=="worker2_cpu_s"{print $2}' "$TSV")
   put farm_cpu_s "$(awk -v a="$c1" -v b="$c2" 'BEGIN{printf "%.1f", a+b}')"
+  foreign farm "$(awk -v a="$c1" -v b="$c2" 'BEGIN{print a+b}')"   # roughly: the workers' CPU spans a little more
   check_output farm "$FARM_OUT"
   put framemd5_local_vs_farm "$(cmp -s "$RUN/local.framemd5" "$RUN/farm.framemd5" && echo identical || echo DIFFERENT)"
   parts_disk farm "$FARM_STORE"

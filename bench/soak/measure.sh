@@ -25,9 +25,12 @@ child_of() {
 # (time's id) and CHILD_PID (the command's).
 start_timed() {
   local name=$1 outfile=$2; shift 2
+  put "${name}_load1_at_start" "$(cut -d' ' -f1 /proc/loadavg)"
+  busy > "$RUN/busy-$name"
   /usr/bin/time -v -o "$RUN/time-$name.txt" "$@" > "$outfile" 2> "$RUN/$name.stderr" &
   TIMED_PID=$!; PIDS+=("$TIMED_PID")
   CHILD_PID=$(child_of "$TIMED_PID")
+  CHILDREN+=("$CHILD_PID")   # /usr/bin/time dies of SIGTERM without passing it on
   sample_rss "$CHILD_PID" "$RUN/rss-$name.tsv" &
   PIDS+=($!)
 }
@@ -41,9 +44,20 @@ finish_timed() {
     tail -n 20 "$RUN/$name.stderr" >&2
     exit 1
   fi
+  echo "$(busy)" >> "$RUN/busy-$name"
   sleep 1.1   # the sampler notices the exit within a second
   record_time "$name"
   record_rss "$name"
+}
+
+# busy: the machine's busy CPU ticks so far (user nice system irq softirq steal), as bench/render/bench.sh.
+busy() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9}' /proc/stat; }
+
+# foreign NAME OWN_CPU_S: the CPU seconds the rest of the machine used during NAME's run (other
+# people's builds on a shared box; more than a few seconds means the run was disturbed).
+foreign() {
+  put "$1_foreign_cpu_s" "$(awk -v own="$2" -v hz="$(getconf CLK_TCK)" 'NR==1{a=$1} NR==2{b=$1}
+    END{f=(b-a)/hz-own; if (f<0) f=0; printf "%.1f", f}' "$RUN/busy-$1")"
 }
 
 # timed NAME OUTFILE CMD…: start_timed and finish_timed in one.
@@ -57,6 +71,8 @@ record_time() {
   put "$1_wall_s" "$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$f")"
   put "$1_cpu_s" "$(awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{printf "%.1f", u+s}' "$f")"
   put "$1_maxrss_mb" "$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$f")"
+  case $1 in worker*) return 0 ;; esac   # a worker's span holds the other worker's CPU: farm_run counts both
+  foreign "$1" "$(awk -F': ' '/User time/{u=$2} /System time/{s=$2} END{print u+s}' "$f")"
 }
 
 # record_rss NAME: the sampled peak in the first and the last quarter of the run, and overall (MB).

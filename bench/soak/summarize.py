@@ -23,6 +23,7 @@ rows = [("composition", f"{g('minutes')} min, {g('clips')} clips, {g('transition
 print(f"| | reel render | farm (2 workers) | floor |\n|---|---|---|---|")
 print(f"| wall s | {g('local_wall_s')} | {g('farm_wall_s')} | {g('floor_wall_s')} |")
 print(f"| CPU s (user+sys) | {g('local_cpu_s')} | {g('farm_cpu_s')} (both workers) | {g('floor_cpu_s')} |")
+print(f"| foreign CPU s (others on the box) | {g('local_foreign_cpu_s')} | {g('farm_foreign_cpu_s')} | {g('floor_foreign_cpu_s')} |")
 print(f"| wall / floor | {ratio('local_wall_s', 'floor_wall_s')} | {ratio('farm_wall_s', 'floor_wall_s')} | 1 |")
 print(f"| CPU / floor | {ratio('local_cpu_s', 'floor_cpu_s')} | {ratio('farm_cpu_s', 'floor_cpu_s')} | 1 |")
 print(f"| peak RSS MB (time -v) | {g('local_maxrss_mb')} | w1 {g('worker1_maxrss_mb')}, w2 {g('worker2_maxrss_mb')} | {g('floor_maxrss_mb')} |")
