@@ -49,10 +49,14 @@ put() { printf '%s\t%s\n' "$1" "$2" >> "$TSV"; }
 log() { echo "soak: $*" >&2; }
 
 # --- cleanup: every background process this script started, by id -------------------------------
-PIDS=()
+PIDS=() CHILDREN=()
 SCHEMA= DB= PG_STARTED=0
 cleanup() {
   local p
+  # A worker's first SIGTERM drains (finishes its segment), the second stops it at the next frame.
+  for p in "${CHILDREN[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  sleep 0.5
+  for p in "${CHILDREN[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
   if [ -n "$SCHEMA" ] && [ -n "$DB" ] && command -v psql >/dev/null; then
@@ -103,9 +107,14 @@ if [ "$FLOOR" = 1 ]; then
   log "floor (plain decode + encode)…"
   python3 "$HERE/floor-list.py" "$COMP" > "$RUN/floor.ffconcat"
   DURATION=$(jq -r .duration "$RUN/plan.json")
-  timed floor "$RUN/floor.log" ffmpeg -nostdin -hide_banner -loglevel error -y -f concat -safe 0 -i "$RUN/floor.ffconcat" \
-    -vf "scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:-1:-1,setsar=1,fps=30000/1001,format=yuv420p" \
-    -af "aresample=48000:async=1,aformat=channel_layouts=stereo" \
+  # The sources differ in time base, size and audio, which the concat demuxer's timestamps do not
+  # survive (gaps that an fps filter fills with cheap duplicate frames). So every decoded frame is
+  # numbered afresh at the output rate, and the filter graph is not rebuilt at each size change (the
+  # scale filter follows the size itself): each output frame is a distinct decoded source frame.
+  timed floor "$RUN/floor.log" ffmpeg -nostdin -hide_banner -loglevel error -y \
+    -reinit_filter 0 -f concat -safe 0 -i "$RUN/floor.ffconcat" \
+    -vf "setpts=N/(30000/1001)/TB,scale=1280:720,setsar=1,format=yuv420p" -r 30000/1001 \
+    -af "asetpts=N/SR/TB,aresample=48000,aformat=channel_layouts=stereo,apad" \
     -c:v libx264 -preset "$PRESET" -crf 23 -c:a aac -b:a 128k -t "$DURATION" -movflags +faststart "$WORK/out/floor.mp4"
 fi
 
