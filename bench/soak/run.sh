@@ -34,6 +34,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $MINUTES =~ ^[0-9]+$ ]] && [ "$MINUTES" -ge 1 ] || { echo "soak: --minutes must be a whole number ≥ 1" >&2; exit 2; }
+# The project's Debian packages (ffmpeg, PostgreSQL, jq, GNU time, …), installed where missing.
+source "$REPO/scripts/setup.sh" >/dev/null
 for tool in ffmpeg ffprobe python3 jq /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "soak: $tool is needed" >&2; exit 1; }
 done
