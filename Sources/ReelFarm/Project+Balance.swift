@@ -42,6 +42,8 @@ struct SegmentBalance {
     /// Per segment: its frames, `transitionExtra` more for each frame inside a transition, and its start-up.
     let costs: [Double]
 
+    init(costs: [Double]) { self.costs = costs }
+
     init(plan: Plan) {
         let clock = plan.clock
         let transitions = plan.transitions.map { t in
