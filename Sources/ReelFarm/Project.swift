@@ -78,12 +78,38 @@ public struct Project: Sendable {
         facts = loaded.facts
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
         options.titleFiles = loaded.titleFiles
-        if let text = request.segmentSeconds {
-            options.segmentSeconds = try PlanOptions.parseSeconds(text)
-            options.minimumSegmentSeconds = min(PlanOptions.defaultMinimumSegmentSeconds,
-                                                try options.segmentSeconds / Rational(2))
-        }
+        if let text = request.segmentSeconds { try Self.apply(segmentSeconds: text, to: &options) }
         plan = try Plan(composition: composition, options: options)
+    }
+
+    /// The same project planned with another `--segment-seconds`, without probing again. The request
+    /// records it, so a worker that reloads the project after a failure plans the same segments.
+    /// - Throws: `PlanError` when the text is not a valid segment length or the plan fails.
+    public func replanned(segmentSeconds text: String) throws -> Project {
+        var request = self.request
+        request.segmentSeconds = text
+        var options = plan.options
+        options.segmentSeconds = PlanOptions.defaultSegmentSeconds
+        options.minimumSegmentSeconds = PlanOptions.defaultMinimumSegmentSeconds
+        try Self.apply(segmentSeconds: text, to: &options)
+        return Project(request: request, composition: composition, facts: facts,
+                       plan: try Plan(composition: composition, options: options), warnings: warnings)
+    }
+
+    private init(request: RenderRequest, composition: Composition, facts: [AssetID: MediaFacts], plan: Plan,
+                 warnings: [String]) {
+        self.request = request
+        self.composition = composition
+        self.facts = facts
+        self.plan = plan
+        self.warnings = warnings
+    }
+
+    /// `--segment-seconds`: the target, and a minimum of at most half of it.
+    static func apply(segmentSeconds text: String, to options: inout PlanOptions) throws {
+        options.segmentSeconds = try PlanOptions.parseSeconds(text)
+        options.minimumSegmentSeconds = min(PlanOptions.defaultMinimumSegmentSeconds,
+                                            try options.segmentSeconds / Rational(2))
     }
 
     /// `--preset` and `--lossless`.

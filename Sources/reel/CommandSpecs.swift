@@ -7,6 +7,10 @@ enum Specs {
         name: "segment-seconds", value: "S",
         help: "target segment length in exact seconds (10, 2.5, 7/30); a segment grows past it only where a transition needs",
         defaultText: "10")
+    /// `reel render`'s: a short job is cut for its workers (`Project.balanced(workers:)`).
+    static let renderSegmentSeconds = Option(
+        name: "segment-seconds", value: "S", help: segmentSeconds.help,
+        defaultText: "10; a job of fewer than 4 segments per worker is cut to split evenly over the workers")
     static let preset = Option(name: "preset", value: "P",
                                help: "x264 preset override (ultrafast … veryslow); faster presets make bigger files",
                                defaultText: "the composition's, else veryfast")
@@ -74,7 +78,7 @@ enum Specs {
         about: "Renders a composition on this machine: plans it, renders its segments on in-process workers, "
             + "stitches them. Parts are kept in the storage folder, so an unchanged segment is reused next time. "
             + "Ctrl-C stops at the next frame and writes nothing.",
-        options: [output, segmentSeconds, preset, lossless, stitch,
+        options: [output, renderSegmentSeconds, preset, lossless, stitch,
                   Option(name: "workers", value: "N", help: "in-process workers, each rendering one segment at a time",
                          defaultText: "the number of cores"),
                   Option(name: "range", value: "A..B",

@@ -17,7 +17,7 @@ extension Commands {
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
         try request.applyOTIOOptions(parsed)
-        let project = try Project(request)
+        let project = try Project(request).balanced(workers: workers)
         printWarnings(project, command: "render")
         let target = try OutputTarget.prepare(absolute(output))
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }

@@ -8,6 +8,8 @@
 #   ffmpeg  ../shared/bench/ref_ffmpeg.sh  one ffmpeg -filter_complex of the composition
 #   reel    reel render (default workers) of make-composition.sh's equivalent composition
 #   reel1080w1  reel render --workers 1 of the same composition at 1920x1080 (peak RSS of one worker)
+#   reelfixed   reel render --segment-seconds $REEL_FIXED_SEGMENT_SECONDS (default 10): the plan before
+#               the short-job balance, for a before/after in the same invocation (not in the default list)
 # All with /usr/bin/time -v (wall, user+sys, max RSS). Each reel run gets a fresh --storage dir, so
 # no part is reused. Every output is checked: frame count (ffprobe -count_frames) and a clean decode.
 # Also records "foreign" CPU: the machine's busy CPU time during the run minus the run's own
@@ -17,7 +19,8 @@
 #
 # Environment: SHARED_BENCH (default: ../shared/bench next to the repository or the main checkout),
 # MEDIA_ROOT (/tmp/bench_media), OUTD (/tmp/reel_bench_out), RES (bench/results),
-# RENDERERS ("floor ffmpeg reel reel1080w1"), REEL_ARGS (extra `reel render` arguments).
+# RENDERERS ("floor ffmpeg reel reel1080w1"; add reelfixed for a before/after), REEL_ARGS (extra `reel render`
+# arguments), REEL_FIXED_SEGMENT_SECONDS (10).
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
@@ -61,6 +64,8 @@ command_for() { # renderer variant out -> the command line in CMD
     ffmpeg) CMD=("$SHARED_BENCH/ref_ffmpeg.sh" "$MEDIA_ROOT/$2" "$3") ;;
     reel) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --storage "$T/store" ${REEL_ARGS:-}) ;;
     reel1080w1) CMD=("$REEL" render "$OUTD/comp1080_$2.json" -o "$3" --storage "$T/store" --workers 1 ${REEL_ARGS:-}) ;;
+    reelfixed) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --storage "$T/store"
+                    --segment-seconds "${REEL_FIXED_SEGMENT_SECONDS:-10}" ${REEL_ARGS:-}) ;;
     *) echo "unknown renderer $1" >&2; exit 2 ;;
   esac
 }

@@ -14,7 +14,8 @@ if sessions:
     rows = [r for r in rows if r['session'] in sessions]
 durations = {'short': 21, 'long': 161}
 names = {'floor': 'floor (ref_floor.sh)', 'ffmpeg': 'ffmpeg filter graph (ref_ffmpeg.sh)',
-         'reel': 'reel render (default workers)', 'reel1080w1': 'reel render 1920x1080 --workers 1'}
+         'reel': 'reel render (default workers)', 'reel1080w1': 'reel render 1920x1080 --workers 1',
+         'reelfixed': 'reel render --segment-seconds 10 (no short-job balance)'}
 order = list(names)
 
 def med(xs): return statistics.median(xs) if xs else float('nan')
@@ -53,3 +54,22 @@ for v in durations:
                      for x in every)
     print(f"| {v} | {sum(map(clean_round, every))} ({len(every)}) | {ratio('reel', 'floor'):.2f} [{each}] | {ratio('reel', 'ffmpeg'):.2f} | "
           f"{ratio('ffmpeg', 'floor'):.2f} | {ratio('reel', 'floor', 'cpu_s'):.2f} | <= 1.2 and <= 0.85 |")
+
+fixed = [(k, x) for k, x in sorted(rounds.items()) if {'floor', 'reel', 'reelfixed'} <= x.keys()]
+if fixed:
+    print()
+    print('Before/after in the same rounds: reelfixed is reel with --segment-seconds 10 (the plan without the short-job')
+    print('balance). Clean: floor, reel and reelfixed each saw <= 2 s of foreign CPU; medians over clean rounds if any.')
+    print()
+    print('| variant | clean rounds (all) | reelfixed / floor | reel / floor | reel / reelfixed | per round reelfixed/floor, reel/floor |')
+    print('|---|---|---|---|---|---|')
+    ok = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in ('floor', 'reel', 'reelfixed'))
+    for v in durations:
+        every = [x for (s, n, vv), x in fixed if vv == v]
+        if not every: continue
+        rr = [x for x in every if ok(x)] or every
+        q = lambda a, b: med([float(x[a]['wall_s']) / float(x[b]['wall_s']) for x in rr])
+        each = ', '.join(f"{float(x['reelfixed']['wall_s']) / float(x['floor']['wall_s']):.2f} "
+                         f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}{'' if ok(x) else '*'}" for x in every)
+        print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {q('reelfixed', 'floor'):.2f} | {q('reel', 'floor'):.2f} | "
+              f"{q('reel', 'reelfixed'):.2f} | {each} |")
