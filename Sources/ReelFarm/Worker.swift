@@ -46,16 +46,14 @@ public final class Worker: Sendable {
                     _ = try queue.workerPrune(olderThan: configuration.workerRetention)
                 }
                 if try step(stop: stop, renderers: &renderers) { failures = 0; continue }
-                if configuration.exitWhenIdle, try queue.jobList(JobListParams(states: [.queued, .running, .stitching],
-                                                                                limit: 1)).isEmpty { return }
+                if try idleExit() { return }
                 if waiter == nil { waiter = try queue.wakeupListen() }
                 _ = try waiter?.wait(timeout: configuration.pollInterval)
                 failures = 0
             } catch {
                 failures += 1
                 waiter = nil
-                events(.queueError("\(error)"))
-                Thread.sleep(forTimeInterval: min(30, 0.5 * pow(2, Double(min(failures, 6)))))
+                queueFailed(error, failures: failures)
             }
         }
     }
@@ -95,21 +93,31 @@ extension Worker {
                     // A released stitch (parts requeued, the project not loadable yet) waits before claiming again.
                     if try !stitch(claimed, stop: stop) { pause(configuration.backoff.base, stop: stop) }
                 } else {
-                    if configuration.exitWhenIdle, try queue.jobList(JobListParams(states: [.queued, .running, .stitching],
-                                                                                    limit: 1)).isEmpty { return }
+                    if try idleExit() { return }
                     Thread.sleep(forTimeInterval: configuration.stitchPollInterval.secondsDouble)
                 }
                 failures = 0
             } catch {
                 failures += 1
-                events(.queueError("\(error)"))
-                Thread.sleep(forTimeInterval: min(30, 0.5 * pow(2, Double(min(failures, 6)))))
+                queueFailed(error, failures: failures)
             }
         }
     }
 }
 
 extension Worker {
+    /// With `exitWhenIdle`: true once no job is active any more.
+    func idleExit() throws -> Bool {
+        guard configuration.exitWhenIdle else { return false }
+        return try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 1)).isEmpty
+    }
+
+    /// Reports a queue error (a lost database connection) and backs off: 1 s, 2 s, … up to 30 s.
+    func queueFailed(_ error: any Error, failures: Int) {
+        events(.queueError("\(error)"))
+        Thread.sleep(forTimeInterval: min(30, 0.5 * pow(2, Double(min(failures, 6)))))
+    }
+
     /// Sleeps up to `duration`, in short naps that end early on a drain.
     func pause(_ duration: Duration, stop: StopSignal) {
         let until = ContinuousClock.now + duration

@@ -13,104 +13,76 @@ import Testing
     @Test("a segment that fails and is retried holds the prefix up; the output equals the one-pass stitch",
           arguments: StitchStage.Driver.allCases)
     func retriedSegmentHoldsThePrefix(driver: StitchStage.Driver) async throws {
-        let dir = try TempDir("rolling-retry-\(driver)")
-        defer { dir.remove() }
-        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
-        defer { farm?.cleanup() }
-        try stage.complete(0)
-        try stage.complete(1)
-        let claim = try stage.claim("s1")
-        let run = stage.start(stage.stitcher("s1"), claim)
-        try await stage.waitForPrefix(2)
-        try stage.failAndReclaim(2)
-        try stage.complete(3)
-        try await Task.sleep(for: .milliseconds(300))
-        let held = try stage.queue.jobGet(stage.jobID)
-        #expect(held.state == .running && held.stitchedSegments == 2, "a retried segment did not hold the prefix: \(held)")
-        for index in 2..<stage.count where index != 3 { try stage.complete(index) }
-        await run.wait()
-        try stage.expectPublishedOnce()
+        try await RollingStage.with("retry", driver) { stage, _ in
+            let run = try await stage.rolling(after: 2, "s1")
+            try stage.failAndReclaim(2)
+            try stage.complete(3)
+            try await Task.sleep(for: .milliseconds(300))
+            let held = try stage.queue.jobGet(stage.jobID)
+            #expect(held.state == .running && held.stitchedSegments == 2, "a retried segment did not hold the prefix: \(held)")
+            for index in 2..<stage.count where index != 3 { try stage.complete(index) }
+            await run.wait()
+            try stage.expectPublishedOnce()
+        }
     }
 
     @Test("a canceled job stops the rolling stitch: nothing published, no temporary file",
           arguments: StitchStage.Driver.allCases)
     func cancelStopsIt(driver: StitchStage.Driver) async throws {
-        let dir = try TempDir("rolling-cancel-\(driver)")
-        defer { dir.remove() }
-        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
-        defer { farm?.cleanup() }
-        try stage.complete(0)
-        let run = stage.start(stage.stitcher("s1"), try stage.claim("s1"))
-        try await stage.waitForPrefix(1)
-        #expect(try stage.queue.jobCancel(stage.jobID))
-        await run.wait()
-        #expect(!FileManager.default.fileExists(atPath: stage.output), "published a canceled job")
-        let left = try dir.contents()
-        #expect(!left.contains { $0.contains(".tmp") }, "temporary file left: \(left)")
-        #expect(stage.log.items.withLock { $0 }.contains { $0.contains("nothing was written") }, "\(stage.log.items.withLock { $0 })")
+        try await RollingStage.with("cancel", driver) { stage, dir in
+            let run = try await stage.rolling(after: 1, "s1")
+            #expect(try stage.queue.jobCancel(stage.jobID))
+            await run.wait()
+            try stage.expectNothingPublished(in: dir)
+            stage.expectMessage { $0.contains("nothing was written") }
+        }
     }
 
     @Test("a segment out of attempts fails the job: the rolling stitcher stops, names the cause, writes nothing",
           arguments: StitchStage.Driver.allCases)
     func failedSegmentStopsIt(driver: StitchStage.Driver) async throws {
-        let dir = try TempDir("rolling-failed-\(driver)")
-        defer { dir.remove() }
-        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
-        defer { farm?.cleanup() }
-        try stage.complete(0)
-        let run = stage.start(stage.stitcher("s1"), try stage.claim("s1"))
-        try await stage.waitForPrefix(1)
-        try stage.failForGood(2)
-        await run.wait()
-        let messages = stage.log.items.withLock { $0 }
-        #expect(messages.contains { $0.hasPrefix("job failed (segment 2") && $0.contains("nothing was written") }, "\(messages)")
-        #expect(!FileManager.default.fileExists(atPath: stage.output))
-        let left = try dir.contents()
-        #expect(!left.contains { $0.contains(".tmp") }, "temporary file left: \(left)")
+        try await RollingStage.with("failed", driver) { stage, dir in
+            let run = try await stage.rolling(after: 1, "s1")
+            try stage.failForGood(2)
+            await run.wait()
+            stage.expectMessage { $0.hasPrefix("job failed (segment 2") && $0.contains("nothing was written") }
+            try stage.expectNothingPublished(in: dir)
+        }
     }
 
     @Test("a stitcher that loses its lease mid-prefix discards its file; the next one publishes once",
           arguments: StitchStage.Driver.allCases)
     func leaseLossMidPrefix(driver: StitchStage.Driver) async throws {
-        let dir = try TempDir("rolling-lease-\(driver)")
-        defer { dir.remove() }
-        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
-        defer { farm?.cleanup() }
-        try stage.complete(0)
-        // A lease of 300 ms that nothing renews while the prefix stands still (heartbeats every 30 s).
-        let first = stage.start(stage.stitcher("partitioned", lease: .milliseconds(300)),
-                                try stage.claim("partitioned", lease: .milliseconds(300)))
-        try await stage.waitForPrefix(1)
-        try await Task.sleep(for: .milliseconds(600))
-        #expect(try stage.queue.rescueExpired(RescueParams(backoff: .none)) == 1)
-        let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
-        for index in 1..<stage.count { try stage.complete(index) }
-        await first.wait()
-        await second.wait()
-        try stage.expectPublishedOnce()
-        #expect(try stage.queue.jobGet(stage.jobID).stitchAttempt == 2)
-        #expect(stage.log.items.withLock { $0 }.contains { $0.contains("nothing was written") }, "\(stage.log.items.withLock { $0 })")
+        try await RollingStage.with("lease", driver) { stage, _ in
+            // A lease of 300 ms that nothing renews while the prefix stands still (heartbeats every 30 s).
+            let first = try await stage.rolling(after: 1, "partitioned", lease: .milliseconds(300))
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(try stage.queue.rescueExpired(RescueParams(backoff: .none)) == 1)
+            let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
+            for index in 1..<stage.count { try stage.complete(index) }
+            await first.wait()
+            await second.wait()
+            try stage.expectPublishedOnce()
+            #expect(try stage.queue.jobGet(stage.jobID).stitchAttempt == 2)
+            stage.expectMessage { $0.contains("nothing was written") }
+        }
     }
 
     @Test("a draining stitcher releases a stitch still waiting for parts; another one finishes it",
           arguments: StitchStage.Driver.allCases)
     func drainReleases(driver: StitchStage.Driver) async throws {
-        let dir = try TempDir("rolling-drain-\(driver)")
-        defer { dir.remove() }
-        let (stage, farm) = try await RollingStage.make(in: dir, driver: driver)
-        defer { farm?.cleanup() }
-        try stage.complete(0)
-        let stop = StopSignal()
-        let first = stage.start(stage.stitcher("draining"), try stage.claim("draining"), stop: stop)
-        try await stage.waitForPrefix(1)
-        stop.drain()
-        await first.wait()
-        #expect(try stage.queue.jobGet(stage.jobID).state == .running)
-        let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
-        for index in 1..<stage.count { try stage.complete(index) }
-        await second.wait()
-        try stage.expectPublishedOnce()
-        #expect(stage.log.items.withLock { $0 }.contains { $0.contains("draining after 1 of") }, "\(stage.log.items.withLock { $0 })")
+        try await RollingStage.with("drain", driver) { stage, _ in
+            let stop = StopSignal()
+            let first = try await stage.rolling(after: 1, "draining", stop: stop)
+            stop.drain()
+            await first.wait()
+            #expect(try stage.queue.jobGet(stage.jobID).state == .running)
+            let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
+            for index in 1..<stage.count { try stage.complete(index) }
+            await second.wait()
+            try stage.expectPublishedOnce()
+            stage.expectMessage { $0.contains("draining after 1 of") }
+        }
     }
 }
 
@@ -126,6 +98,16 @@ final class RollingStage: Sendable {
     let reference: String
     let count: Int
     private let leases: Mutex<[Int: Lease]>
+
+    /// Runs `body` on a fresh stage in a temporary folder, and cleans both up.
+    static func with(_ label: String, _ driver: StitchStage.Driver,
+                     _ body: (RollingStage, TempDir) async throws -> Void) async throws {
+        let dir = try TempDir("rolling-\(label)-\(driver)")
+        defer { dir.remove() }
+        let (stage, farm) = try await make(in: dir, driver: driver)
+        defer { farm?.cleanup() }
+        try await body(stage, dir)
+    }
 
     static func make(in dir: TempDir, driver: StitchStage.Driver) async throws -> (RollingStage, FarmFixture?) {
         let comp = try Rendering.write(IncrementalRenderTests.composition(try TestMedia.shared(), clipCStart: "0"), in: dir)
@@ -194,6 +176,30 @@ final class RollingStage: Sendable {
             if case .stitchFailed(_, let message) = event { log.items.withLock { $0.append(message) } }
             if case .stitched(_, let path, _) = event { log.items.withLock { $0.append("stitched \(path)") } }
         }
+    }
+
+    /// Completes segments `0..<parts`, then starts a rolling stitcher `name` on them and waits until it has
+    /// appended them all.
+    func rolling(after parts: Int, _ name: String, lease: Duration = .seconds(30),
+                 stop: StopSignal = StopSignal()) async throws -> ThreadRun {
+        for index in 0..<parts { try complete(index) }
+        let run = start(stitcher(name, lease: lease), try claim(name, lease: lease), stop: stop)
+        try await waitForPrefix(parts)
+        return run
+    }
+
+    /// One of the stitchers' messages passes `check`.
+    func expectMessage(_ check: (String) -> Bool) {
+        let messages = log.items.withLock { $0 }
+        let found = messages.contains(where: check)
+        #expect(found, "\(messages)")
+    }
+
+    /// Nothing at the output path, and no temporary file left in `dir`.
+    func expectNothingPublished(in dir: TempDir) throws {
+        #expect(!FileManager.default.fileExists(atPath: output), "published a stopped job")
+        let left = try dir.contents()
+        #expect(!left.contains { $0.contains(".tmp") }, "temporary file left: \(left)")
     }
 
     /// Runs `worker.stitch(claim)` on its own thread.

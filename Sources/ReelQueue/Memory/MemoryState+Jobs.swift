@@ -67,7 +67,6 @@ extension MemoryState {
         let id = pick.job.id
         if pick.job.state != .stitching && pick.doneCount == pick.segmentIDs.count {
             try moveJob(id, to: .stitching, at: now, worker: p.workerID)
-            jobs[id]?.job.stitchStartedAt = now
         }
         let token = UUID()
         jobs[id]?.stitchToken = token
@@ -75,7 +74,7 @@ extension MemoryState {
         jobs[id]?.stitchExpiresAt = now.adding(p.leaseDuration)
         jobs[id]?.job.stitchAttempt += 1
         jobs[id]?.job.stitchedSegments = 0
-        if pick.job.state == .stitching { jobs[id]?.job.stitchStartedAt = now }
+        if jobs[id]?.job.state == .stitching { jobs[id]?.job.stitchStartedAt = now }   // its stitch clock starts
         let j = jobs[id]!
         let lease = StitchLease(jobID: id, attempt: j.job.stitchAttempt, token: token)
         return StitchClaim(lease: lease, job: j.job, segments: j.segmentIDs.compactMap { segments[$0]?.segment })

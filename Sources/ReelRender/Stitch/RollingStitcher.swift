@@ -20,6 +20,7 @@ public final class RollingStitcher {
     let chapters: [Chapter]
     let faststart: Bool
     private var muxer: OutputMuxer?
+    private var published = false
     private var reference: (segment: Int, extradata: [UInt8])?
     /// Frames and samples appended so far.
     public private(set) var frames: Int64 = 0
@@ -89,6 +90,7 @@ public final class RollingStitcher {
             guard !isCancelled(), try mayPublish() else { throw RenderError.cancelled }
             try PartFiles.commit(temp: temp, final: path)
             self.muxer = nil
+            published = true
             return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes)
         } catch let error as MediaError {
             discard()
@@ -99,8 +101,9 @@ public final class RollingStitcher {
         }
     }
 
-    /// Removes the temporary file (an abandoned or failed stitch). Idempotent.
+    /// Removes the temporary file (an abandoned or failed stitch). Idempotent; nothing to do once published.
     public func discard() {
+        guard !published else { return }
         muxer = nil
         PartFiles.discard(temp: temp)
     }
