@@ -7,4 +7,4 @@ source scripts/setup.sh
 swift build -c release --product reel
 examples/make-media.sh examples/media
 mkdir -p out
-.build/release/reel render examples/demo.json -o out/demo.mp4 "$@"
+.build/release/reel render examples/demo.json -o out/demo.mp4 --overwrite "$@"

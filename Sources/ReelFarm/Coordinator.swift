@@ -24,11 +24,15 @@ public struct Coordinator: Sendable {
     /// - Parameters:
     ///   - output: where the stitched file goes, as the workers see it (shared storage).
     ///   - outputRoots: where outputs may go (empty: anywhere but the part store).
+    ///   - overwrite: an existing file at `output` may be replaced (never one of the job's inputs).
     /// - Throws: `FarmError.invalid` (before anything is inserted), `FarmError.outsideOutputRoots`, `.io` for an
-    ///   output another active job already writes, `QueueError` from the database.
+    ///   output that is one of the job's inputs or another active job's, that another active job already writes,
+    ///   or that exists without `overwrite`; `QueueError` from the database.
     public func submit(_ project: Project, output: String, name: String, owner: String = "", priority: Int = 0,
-                       maxAttempts: Int = 3, requiredTags: [String] = [], outputRoots: [String] = []) throws -> Submission {
+                       maxAttempts: Int = 3, requiredTags: [String] = [], outputRoots: [String] = [],
+                       overwrite: Bool = false) throws -> Submission {
         try OutputRoots(outputRoots, store: store).check(output)
+        try OutputTarget.checkExisting(output, overwrite: overwrite, inputs: project.inputFiles)
         try refuseConcurrentWriter(of: output)
         let segments = project.plan.segments.map {
             SegmentSpec(index: $0.index, frames: $0.frames, samples: $0.samples, contentHash: $0.contentHash)
@@ -38,6 +42,8 @@ public struct Coordinator: Sendable {
         let store = self.store
         var request = project.request
         request.marks = TimelineMarks(plan: project.plan)
+        request.overwrite = overwrite
+        request.inputs = project.inputFiles.keys.sorted()
         let spec = JobSpec(name: name, owner: owner, composition: try request.encoded(), outputLocation: output,
                            priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
         // A part is reused only when this store holds it whole: its manifest matches the frames and samples.
@@ -49,11 +55,14 @@ public struct Coordinator: Sendable {
                           frames: project.plan.totalFrames)
     }
 
-    /// Two active jobs never publish to one path: the later would silently replace the earlier's file.
+    /// Two active jobs never publish to one path: the later would silently replace the earlier's file. Nor
+    /// does a job publish over a file another active job reads (`ActiveInputs`).
     func refuseConcurrentWriter(of output: String) throws {
         let active = try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 100_000))
-        guard let other = active.first(where: { $0.outputLocation == output }) else { return }
-        throw FarmError.io(path: output, message: "job \(other.id) (\(other.state.rawValue)) already writes this file; "
-                           + "cancel it or choose another output")
+        if let other = active.first(where: { $0.outputLocation == output }) {
+            throw FarmError.io(path: output, message: "job \(other.id) (\(other.state.rawValue)) already writes this file; "
+                               + "cancel it or choose another output")
+        }
+        try ActiveInputs(active).refuse(output)
     }
 }

@@ -3,6 +3,7 @@ import ReelMedia
 import ReelModel
 import ReelPlan
 import ReelRender
+import Synchronization
 
 extension FFmpegProber: MediaProber {
     /// Opens title files as `MediaFileProber` does.
@@ -10,10 +11,17 @@ extension FFmpegProber: MediaProber {
 }
 
 /// Probes with libavformat; failures read without the path, which the validator names itself.
+///
+/// Every file is opened under `rules` (`InputFile`: a regular file, really under the media roots), and the
+/// file each path named is recorded in `opened`, so that every later open can demand the same file.
 public struct MediaFileProber: MediaProber {
     public var scanKeyframes: Bool
     /// Told each file before it is opened.
     public var reading: (@Sendable (String) -> Void)?
+    /// What each file must satisfy when opened.
+    public var rules: InputRules = .anywhere
+    /// Told the identity of each file opened, by the path it was opened as.
+    var opened: FileIDLog?
 
     public init(scanKeyframes: Bool = false, reading: (@Sendable (String) -> Void)? = nil) {
         self.scanKeyframes = scanKeyframes
@@ -22,7 +30,11 @@ public struct MediaFileProber: MediaProber {
 
     public func probe(path: String) throws -> MediaFacts {
         reading?(path)
-        do { return try MediaProbe.probe(path: path, scanKeyframes: scanKeyframes) } catch {
+        do {
+            let facts = try MediaProbe.probe(path: path, rules: rules, scanKeyframes: scanKeyframes)
+            if let id = facts.fileID { opened?.record(path, id) }
+            return facts
+        } catch {
             throw ProbeFailure(reason: error.reason)
         }
     }
@@ -33,10 +45,15 @@ public struct MediaFileProber: MediaProber {
             switch file {
             case .image(let path):
                 reading?(path)
-                _ = try PNGImage.decode(path: path)
-                return try MediaProbe.fingerprint(path)
+                let opened = try InputFile(path, rules: rules)
+                _ = try PNGImage.decode(opened)
+                self.opened?.record(path, opened.id)
+                return MediaProbe.fingerprint(opened)
             case .font(let name):
-                return try MediaProbe.fingerprint(try FontRasterizer(font: name).path)
+                let font = try FontRasterizer(font: name, rules: rules)
+                opened?.record(font.path, font.fileID)
+                return FileID.fingerprint(path: font.path, size: font.fileID.size,
+                                          modificationTime: font.fileID.modificationTime)
             }
         } catch let error as MediaError {
             throw ProbeFailure(reason: error.reason)
@@ -60,17 +77,26 @@ public struct Project: Sendable {
     public let plan: Plan
     /// Things worth knowing that do not stop the render (OTIO: ignored effects, slates).
     public let warnings: [String]
+    /// What every later open of an input must satisfy: the media roots, and the very file (device, inode,
+    /// size, modification time) each path was when this project loaded. A renderer of this project opens
+    /// nothing else (`SegmentRenderer.rules`).
+    public let inputs: InputRules
 
     /// Loads, validates (probing every asset once) and plans a request.
     /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders.
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
-    public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: some MediaProber = MediaFileProber()) throws {
+    public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: MediaFileProber = MediaFileProber()) throws {
         self.request = request
         let roots = MediaRoots(mediaRoots)
-        // Sources outside the roots are refused before they are opened, not after probing them.
+        var checked = prober
+        checked.rules = InputRules(roots: roots.folders)
+        checked.opened = FileIDLog()
+        // A source named outside the roots is refused by its name first, with the clearest message; what
+        // counts is the opened file itself (`InputFile`), checked again at every later open.
         let (loaded, warnings) = try Self.load(request, mediaRoots: mediaRoots,
-                                               prober: RootedProber(roots: roots, inner: prober))
+                                               prober: RootedProber(roots: roots, inner: checked))
         self.warnings = warnings
+        inputs = InputRules(roots: roots.folders, expected: checked.opened?.all ?? [:])
         var composition = loaded.composition
         try roots.check(composition)
         Self.applyOverrides(request, to: &composition)
@@ -93,16 +119,25 @@ public struct Project: Sendable {
         options.minimumSegmentSeconds = PlanOptions.defaultMinimumSegmentSeconds
         try Self.apply(segmentSeconds: text, to: &options)
         return Project(request: request, composition: composition, facts: facts,
-                       plan: try Plan(composition: composition, options: options), warnings: warnings)
+                       plan: try Plan(composition: composition, options: options), warnings: warnings, inputs: inputs)
     }
 
     private init(request: RenderRequest, composition: Composition, facts: [AssetID: MediaFacts], plan: Plan,
-                 warnings: [String]) {
+                 warnings: [String], inputs: InputRules) {
+        self.inputs = inputs
         self.request = request
         self.composition = composition
         self.facts = facts
         self.plan = plan
         self.warnings = warnings
+    }
+
+    /// The files this project reads, which its output may never replace: every input opened at load
+    /// (`inputs.expected`), and the composition file itself when it exists here.
+    public var inputFiles: [String: FileID] {
+        var files = inputs.expected
+        if let id = FileDescriptor.fileID(atPath: request.sourcePath) { files[request.sourcePath] = id }
+        return files
     }
 
     /// `--segment-seconds`: the target, and a minimum of at most half of it.
@@ -128,10 +163,12 @@ public struct Project: Sendable {
 
 /// The folders sources must lie in (`REEL_MEDIA_ROOTS`, `--media-root`). Empty means anywhere.
 public struct MediaRoots: Sendable {
-    public let roots: [String]
+    /// The roots, resolved (`FolderRoots`).
+    public let folders: FolderRoots
+    public var roots: [String] { folders.paths }
 
     public init(_ roots: [String]) {
-        self.roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        folders = FolderRoots(roots)
     }
 
     /// From `REEL_MEDIA_ROOTS` (colon-separated).
@@ -149,10 +186,10 @@ public struct MediaRoots: Sendable {
         }
     }
 
-    /// Whether `path`, with `..` and symbolic links resolved, lies under a root.
+    /// Whether `path`, with `..` and symbolic links resolved, lies under a root (by its name: a first
+    /// check for a clear message; `InputFile` checks the file opened).
     public func contains(_ path: String) -> Bool {
-        let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        return roots.contains { root in resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+        folders.contains(realPath: FolderRoots.resolved(path))
     }
 }
 
@@ -181,4 +218,13 @@ struct RootedProber<Inner: MediaProber>: MediaProber {
         }
         return try inner.check(file)
     }
+}
+
+/// The files a project load opened, by the path each was opened as. Thread-safe.
+final class FileIDLog: Sendable {
+    private let ids = Mutex<[String: FileID]>([:])
+
+    func record(_ path: String, _ id: FileID) { ids.withLock { $0[path] = id } }
+
+    var all: [String: FileID] { ids.withLock { $0 } }
 }

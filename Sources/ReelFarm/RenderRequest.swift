@@ -29,6 +29,12 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     /// Set by the coordinator for monitors (`reel serve`): the frame rate and where the transitions lie.
     /// Never read by the renderer; absent in jobs submitted before it existed.
     public var marks: TimelineMarks?
+    /// `--overwrite`: the stitcher may replace an existing file at the output (never one of the job's inputs).
+    /// nil (jobs submitted before it existed) is false.
+    public var overwrite: Bool?
+    /// Set by the coordinator: the job's input files (sources, title images, fonts, the watermark, the
+    /// composition), by path, so that another job cannot publish over them while this one is active.
+    public var inputs: [String]?
 
     public init(sourcePath: String, baseDirectory: String, document: String, segmentSeconds: String? = nil,
                 preset: String? = nil, lossless: Bool = false, rendererVersion: String = Reel.rendererVersion) {

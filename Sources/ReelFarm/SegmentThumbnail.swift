@@ -60,7 +60,7 @@ public enum SegmentThumbnail {
               plan.segments[segment.index].frames == segment.frames else {
             throw FarmError.contentChanged(segment: segment.index, message: "the job's plan no longer has this segment")
         }
-        let renderer = SegmentRenderer(plan: plan, store: store)
+        let renderer = SegmentRenderer(plan: plan, store: store, rules: project.inputs)
         let frame = try renderer.picture(atFrame: segment.frames.lowerBound)
         try write(frame, hash: segment.contentHash, store: store)
         return store.thumbnailPath(for: segment.contentHash)

@@ -28,10 +28,9 @@ extension Worker {
         do {
             guard let project = try loadProject(claim, keeper: keeper) else { return false }
             let run = try StitchRun(claim: claim, project: project, worker: self)
-            try OutputRoots(configuration.outputRoots, store: configuration.store).check(run.output)
-            try OutputTarget.prepare(run.output)
-            removeAbandonedStitches(claim, output: run.output)
-            let rolling = RollingStitcher(output: project.composition.output, chapters: run.chapters, to: run.output,
+            let publication = try prepareOutput(run, project: project)
+            removeAbandonedStitches(claim, in: publication)
+            let rolling = RollingStitcher(output: project.composition.output, chapters: run.chapters, to: publication,
                                           owner: Self.stitchOwner(claim.lease, attempt: claim.lease.attempt))
             stitcher = rolling
             guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }
@@ -208,11 +207,24 @@ extension Worker {
     /// Removes the temporary files earlier stitch attempts of this job left beside the output (a stitcher
     /// killed mid-write). Their leases are gone, so they can never publish; a writer still alive behind a
     /// partition only writes to an unlinked file.
-    func removeAbandonedStitches(_ claim: StitchClaim, output: String) {
+    func removeAbandonedStitches(_ claim: StitchClaim, in publication: Publication) {
         let earlier = Set((1..<max(1, claim.lease.attempt)).map { Self.stitchOwner(claim.lease, attempt: $0) })
-        for path in PartFiles.abandoned(for: output, isAbandoned: { tag in earlier.contains { tag.hasPrefix($0) } }) {
-            PartFiles.discard(temp: path)
+        let abandoned = publication.folder.names { name in
+            PartFiles.isTemporary(name, of: publication.name, isAbandoned: { tag in earlier.contains { tag.hasPrefix($0) } })
         }
+        abandoned.forEach(publication.folder.discard)
+    }
+
+    /// The output checked with this worker's own roots and its folder opened for the publication, which may
+    /// replace neither the job's inputs nor those of any other active job.
+    func prepareOutput(_ run: StitchRun, project: Project) throws -> Publication {
+        let roots = OutputRoots(configuration.outputRoots, store: configuration.store)
+        try roots.check(run.output)
+        var inputs = project.inputFiles
+        let active = try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 100_000))
+        inputs.merge(ActiveInputs(active, excluding: run.claim.job.id).fileIDs) { mine, _ in mine }
+        return try OutputTarget.prepare(run.output, roots: roots, overwrite: project.request.overwrite ?? false,
+                                        inputs: inputs).publication
     }
 
     /// The fence before publishing: stops the heartbeat thread, then renews the stitch lease once more,

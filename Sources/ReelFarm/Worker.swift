@@ -132,7 +132,7 @@ struct RendererCache {
     mutating func renderer(for jobID: Int64, project: Project, store: PartStore) -> SegmentRenderer {
         if let renderer = renderers[jobID] { return renderer }
         if renderers.count >= 4 { renderers.removeAll() }
-        let renderer = SegmentRenderer(plan: project.plan, store: store)
+        let renderer = SegmentRenderer(plan: project.plan, store: store, rules: project.inputs)
         renderers[jobID] = renderer
         return renderer
     }

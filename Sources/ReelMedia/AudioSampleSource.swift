@@ -36,17 +36,18 @@ public final class AudioSampleSource {
     private var scratch: [UnsafeMutablePointer<Float>] = []
     private var scratchCapacity = 0
 
-    /// Opens `path` for decoding at `sampleRate` with `channels` channels.
-    /// - Throws: `MediaError.fileNotFound`, `.noAudioStream`, `.unsupportedCodec`, or `.ffmpeg`
-    ///   naming the path and FFmpeg's message.
-    public init(path: String, sampleRate: Int32, channels: Int) throws(MediaError) {
+    /// Opens `path` for decoding at `sampleRate` with `channels` channels; every open of the file (one per
+    /// 4-second block) is checked against `rules`.
+    /// - Throws: `MediaError.fileNotFound`, `.noAudioStream`, `.unsupportedCodec`, `.outsideRoots`, `.changed`,
+    ///   or `.ffmpeg` naming the path and FFmpeg's message.
+    public init(path: String, rules: InputRules = .anywhere, sampleRate: Int32, channels: Int) throws(MediaError) {
         guard sampleRate > 0, channels > 0 else {
             throw .invalidData(path: path, message: "output \(sampleRate) Hz × \(channels) channels is not positive")
         }
         self.path = path
         self.sampleRate = sampleRate
         self.channels = channels
-        window = try DecoderSampleWindow(path: path, channels: channels)
+        window = try DecoderSampleWindow(path: path, rules: rules, channels: channels)
         sourceSampleRate = window.sampleRate
     }
 

@@ -14,6 +14,8 @@ import CFFmpeg
 /// Each frame is placed at `round(media time of its pts × rate)`, a pure function of the packet.
 final class DecoderSampleWindow {
     let path: String
+    /// Checked at every open: the file is reopened for each block.
+    let rules: InputRules
     let sampleRate: Int32
     let channels: Int
     /// Samples per block: 4 s.
@@ -35,9 +37,10 @@ final class DecoderSampleWindow {
     /// Diagnostics for tests: how many blocks were opened.
     private(set) var blockOpenCount = 0
 
-    init(path: String, channels: Int) throws(MediaError) {
+    init(path: String, rules: InputRules, channels: Int) throws(MediaError) {
         self.path = path
-        let stream = try DecoderStream(path: path, type: AVMEDIA_TYPE_AUDIO, threaded: false)
+        self.rules = rules
+        let stream = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_AUDIO, threaded: false)
         let rate = stream.decoder.context.pointee.sample_rate
         guard rate > 0 else { throw .invalidData(path: path, message: "audio stream has no sample rate") }
         input = stream
@@ -83,7 +86,7 @@ final class DecoderSampleWindow {
         var step = Int64(sampleRate)
         while true {
             let atStart = target <= firstSample
-            input = try DecoderStream(path: path, type: AVMEDIA_TYPE_AUDIO, threaded: false)
+            input = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_AUDIO, threaded: false)
             if !atStart { try input.seek(to: input.clock.ticks(ofSample: target, rate: sampleRate)) }
             buffer.reset(at: j * blockLength, keeping: j * blockLength - preroll..<(j + 1) * blockLength)
             blockEnded = false

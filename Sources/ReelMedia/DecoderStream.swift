@@ -25,8 +25,8 @@ final class DecoderStream {
 
     /// Opens the first stream of `type` in `path`.
     /// - Throws: `MediaError.noVideoStream` / `.noAudioStream` when there is none; open and decoder errors.
-    init(path: String, type: AVMediaType, threaded: Bool) throws(MediaError) {
-        let demuxer = try Demuxer(path: path)
+    init(path: String, rules: InputRules, type: AVMediaType, threaded: Bool) throws(MediaError) {
+        let demuxer = try Demuxer(path: path, rules: rules)
         guard let index = demuxer.firstStream(of: type) else {
             throw type == AVMEDIA_TYPE_VIDEO ? .noVideoStream(path: path) : .noAudioStream(path: path)
         }

@@ -7,12 +7,18 @@ final class Demuxer {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
 
-    /// Opens `path` under the `InputPolicy` and reads its stream information.
+    /// Opens `path` under `rules` (`InputFile`) and the `InputPolicy`, and reads its stream information.
     /// - Throws: `MediaError.fileNotFound` when nothing is at `path`; `.invalidData` for a FIFO, device or
-    ///   a playlist that names other files; `MediaError.ffmpeg` naming the path and FFmpeg's message when
-    ///   the file cannot be opened or parsed (corrupt, truncated).
-    init(path: String) throws(MediaError) {
-        let ctx = try InputPolicy.openInput(path)
+    ///   a playlist that names other files; `.outsideRoots` / `.changed` (`InputFile`); `MediaError.ffmpeg`
+    ///   naming the path and FFmpeg's message when the file cannot be opened or parsed (corrupt, truncated).
+    convenience init(path: String, rules: InputRules) throws(MediaError) {
+        try self.init(try InputFile(path, rules: rules))
+    }
+
+    /// Opens a file already checked.
+    init(_ file: InputFile) throws(MediaError) {
+        let path = file.path
+        let ctx = try InputPolicy.openInput(file)
         var raw: UnsafeMutablePointer<AVFormatContext>? = ctx
         let found = avformat_find_stream_info(ctx, nil)
         if found < 0 {

@@ -13,11 +13,8 @@ extension InputPolicy {
         ([0xFF, 0xD8, 0xFF], "jpeg_pipe"),
     ]
 
-    /// The demuxer to force for a file that starts with a still image's signature, else nil.
-    static func stillFormat(_ path: String) -> UnsafePointer<AVInputFormat>? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+    /// The demuxer to force for a file whose first bytes (`head`) are a still image's signature, else nil.
+    static func stillFormat(_ head: [UInt8]) -> UnsafePointer<AVInputFormat>? {
         guard let match = stillSignatures.first(where: { head.starts(with: $0.magic) }) else { return nil }
         return av_find_input_format(match.demuxer)
     }

@@ -34,11 +34,11 @@ enum InputPolicy {
         return names.joined(separator: ",")
     }()
 
-    /// Opens `path` for demuxing under the policy. The caller owns the context (`avformat_close_input`).
-    /// - Throws: `MediaError.fileNotFound`, `.invalidData` for a non-regular file or a refused format,
-    ///   `.ffmpeg` when FFmpeg cannot open it.
-    static func openInput(_ path: String) throws(MediaError) -> UnsafeMutablePointer<AVFormatContext> {
-        try checkRegularFile(path)
+    /// Opens `file` (already checked, `InputFile`) for demuxing under the policy. FFmpeg opens the checked
+    /// descriptor's file through `/proc/self/fd`, never the name. The caller owns the context (`avformat_close_input`).
+    /// - Throws: `.invalidData` for a refused format, `.ffmpeg` when FFmpeg cannot open it.
+    static func openInput(_ file: InputFile) throws(MediaError) -> UnsafeMutablePointer<AVFormatContext> {
+        let path = file.path
         guard var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context() else {
             throw .invalidData(path: path, message: "avformat_alloc_context failed")
         }
@@ -49,8 +49,9 @@ enum InputPolicy {
         defer { av_dict_free(&options) }
         // On failure avformat_open_input frees the context and sets it to nil.
         // A PNG or JPEG opens as one picture (`InputPolicy+Still`), whatever its name.
-        let opened = avformat_open_input(&ctx, url(path), stillFormat(path), &options)
-        if opened < 0 { try refuseReferencingFormats(path) }
+        let head = file.head(sniffBytes)
+        let opened = avformat_open_input(&ctx, url(file.openPath), stillFormat(head), &options)
+        if opened < 0 { try refuseReferencingFormats(path, head: head) }
         try check(opened, "avformat_open_input", path: path)
         guard let ctx else { throw .invalidData(path: path, message: "avformat_open_input returned no context") }
         return ctx
@@ -59,35 +60,18 @@ enum InputPolicy {
     /// `file:` + the path, so a name with a colon is never taken for a protocol.
     static func url(_ path: String) -> String { "file:" + path }
 
-    /// - Throws: `.fileNotFound` when nothing is there; `.invalidData` when it is not a regular file.
-    static func checkRegularFile(_ path: String) throws(MediaError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
-            throw .io(path: path, message: String(cString: strerror(errno)))
-        }
-        let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG else {
-            let what = kind == S_IFDIR ? "a folder" : kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
-            throw .invalidData(path: path, message: "is \(what), not a regular file; Reel reads only regular media files")
-        }
-    }
-
     /// Identifies the format from the file's first bytes and name, and refuses a referencing one.
-    static func refuseReferencingFormats(_ path: String) throws(MediaError) {
-        guard let name = sniffedFormat(path) else { return }
+    static func refuseReferencingFormats(_ path: String, head: [UInt8]) throws(MediaError) {
+        guard let name = sniffedFormat(path, head: head) else { return }
         let aliases = name.split(separator: ",").map(String.init)
         guard let refused = aliases.first(where: refusedDemuxers.contains) else { return }
         throw .invalidData(path: path, message: "is \(describe(refused)), which names other files or URLs to read; "
                            + "Reel opens only self-contained media files")
     }
 
-    /// The demuxer FFmpeg would pick for the file's first `sniffBytes` bytes, or nil.
-    static func sniffedFormat(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: sniffBytes)) ?? Data()
-        var buffer = [UInt8](head)
+    /// The demuxer FFmpeg would pick for the file's first bytes (`head`) and its name, or nil.
+    static func sniffedFormat(_ path: String, head: [UInt8]) -> String? {
+        var buffer = head
         buffer += [UInt8](repeating: 0, count: Int(AVPROBE_PADDING_SIZE))
         return buffer.withUnsafeMutableBufferPointer { bytes in
             path.withCString { name in

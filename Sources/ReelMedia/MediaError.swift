@@ -10,6 +10,10 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedCodec(path: String, codec: String)
     case invalidData(path: String, message: String)
     case io(path: String, message: String)
+    /// The file opened lies outside every root it had to lie in: `resolved` is where it really is.
+    case outsideRoots(path: String, resolved: String, roots: [String])
+    /// The file opened is not the one checked earlier (a link re-pointed, a file replaced or edited since).
+    case changed(path: String, message: String)
 
     /// `AVERROR_INVALIDDATA`: FFmpeg found the data itself broken (not an I/O fault).
     public static let invalidDataCode: Int32 = reel_averror_invaliddata()
@@ -24,6 +28,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unsupportedCodec(path, codec): return "\(path): unsupported codec \(codec)"
         case let .invalidData(path, message): return "\(path): \(message)"
         case let .io(path, message): return "\(path): \(message)"
+        case .outsideRoots(let path, _, _), .changed(let path, _): return "\(path): \(reason)"
         }
     }
 
@@ -35,7 +40,10 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noVideoStream: return "has no video stream"
         case .noAudioStream: return "has no audio stream"
         case let .unsupportedCodec(_, codec): return "unsupported codec \(codec)"
-        case let .invalidData(_, message), let .io(_, message): return message
+        case let .invalidData(_, message), let .io(_, message), let .changed(_, message): return message
+        case let .outsideRoots(path, resolved, roots):
+            return (resolved == path ? "lies" : "is \(resolved), which lies") + " outside the roots "
+                + "(\(roots.joined(separator: ", ")))"
         }
     }
 }

@@ -9,10 +9,15 @@ final class MuxerContext {
     let path: String
     private(set) var isFinished = false
 
-    /// - Parameter formatName: an FFmpeg muxer name (`mp4`, `mov`, `ipod`).
-    init(path: String, formatName: String) throws(MediaError) {
+    /// - Parameters:
+    ///   - path: the file, for messages;
+    ///   - url: what FFmpeg opens, and reopens for the faststart pass (a `TemporaryOutput.writePath`);
+    ///     `path` when nil.
+    ///   - formatName: an FFmpeg muxer name (`mp4`, `mov`, `ipod`).
+    init(path: String, url: String? = nil, formatName: String) throws(MediaError) {
+        let url = url ?? path
         var ctx: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&ctx, nil, formatName, path),
+        try check(avformat_alloc_output_context2(&ctx, nil, formatName, url),
                   "avformat_alloc_output_context2(\(formatName))", path: path)
         guard let ctx else {
             throw MediaError.io(path: path, message: "no muxer named \(formatName)")
@@ -22,7 +27,7 @@ final class MuxerContext {
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         defer { av_dict_free(&options) }
-        let opened = avio_open2(&ctx.pointee.pb, InputPolicy.url(path), AVIO_FLAG_WRITE, nil, &options)
+        let opened = avio_open2(&ctx.pointee.pb, InputPolicy.url(url), AVIO_FLAG_WRITE, nil, &options)
         guard opened >= 0 else {
             avformat_free_context(ctx)
             throw MediaError.io(path: path, message: "cannot be created: \(ffmpegErrorString(opened))")

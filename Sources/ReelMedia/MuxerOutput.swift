@@ -36,11 +36,23 @@ public final class OutputMuxer {
     ///   - faststart: move the `moov` atom to the front on `finish()` (for progressive playback).
     ///   - negativeCTSOffsets: carry the B-frame delay in negative composition offsets, not an edit list.
     /// - Throws: `MediaError` when the file cannot be created.
-    public init(path: String, container: Container, faststart: Bool = true,
-                negativeCTSOffsets: Bool = false) throws(MediaError) {
+    public convenience init(path: String, container: Container, faststart: Bool = true,
+                            negativeCTSOffsets: Bool = false) throws(MediaError) {
+        try self.init(path: path, url: nil, container: container, faststart: faststart,
+                      negativeCTSOffsets: negativeCTSOffsets)
+    }
+
+    /// Writes the temporary file of an `OutputFolder`, through its descriptor.
+    public convenience init(writing temp: TemporaryOutput, container: Container, faststart: Bool = true) throws(MediaError) {
+        try self.init(path: temp.path, url: temp.writePath, container: container, faststart: faststart,
+                      negativeCTSOffsets: false)
+    }
+
+    init(path: String, url: String?, container: Container, faststart: Bool,
+         negativeCTSOffsets: Bool) throws(MediaError) {
         self.path = path
         self.container = container
-        muxer = try MuxerContext(path: path, formatName: Self.formatName(container))
+        muxer = try MuxerContext(path: path, url: url, formatName: Self.formatName(container))
         let flags = (faststart ? ["+faststart"] : []) + (negativeCTSOffsets ? ["+negative_cts_offsets"] : [])
         options = flags.isEmpty ? [:] : ["movflags": flags.joined()]
     }

@@ -6,8 +6,17 @@ public enum PNGImage {
     /// Decodes the PNG at `path` to non-premultiplied RGBA (opaque formats get alpha 255).
     /// - Throws: `MediaError.fileNotFound` when nothing is at `path`; `.io` when it cannot be read;
     ///   `.ffmpeg` / `.invalidData` naming the path when it is not a decodable PNG.
-    public static func decode(path: String) throws(MediaError) -> RGBAImage {
-        let bytes = try readFile(path)
+    public static func decode(path: String, rules: InputRules = .anywhere) throws(MediaError) -> RGBAImage {
+        try decode(try InputFile(path, rules: rules))
+    }
+
+    /// Decodes a PNG file already opened and checked (`InputFile`).
+    public static func decode(_ file: InputFile) throws(MediaError) -> RGBAImage {
+        let path = file.path
+        guard file.id.size <= Int64(maxFileBytes) else {
+            throw .invalidData(path: path, message: "is \(file.id.size) bytes; a PNG title image may have at most \(maxFileBytes)")
+        }
+        let bytes = try file.readAll(limit: maxFileBytes)
         let decoder = try Decoder(codecID: AV_CODEC_ID_PNG, path: path, maxPixels: maxPixels)
         let packet = DemuxerPacket()
         try check(av_new_packet(packet.pointer, Int32(bytes.count)), "av_new_packet", path: path)
@@ -27,19 +36,6 @@ public enum PNGImage {
     static let maxFileBytes = 64 << 20
     /// The largest picture decoded, in pixels (8192 × 8192).
     static let maxPixels: Int64 = 8192 * 8192
-
-    static func readFile(_ path: String) throws(MediaError) -> Data {
-        try InputPolicy.checkRegularFile(path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= maxFileBytes else {
-            throw .invalidData(path: path, message: "is \(size) bytes; a PNG title image may have at most \(maxFileBytes)")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .io(path: path, message: "\(error)")
-        }
-    }
 
     /// Converts a decoded picture of any pixel format to packed RGBA.
     static func toRGBA(_ frame: DecoderFrame, path: String) throws(MediaError) -> RGBAImage {

@@ -17,7 +17,7 @@ public final class PacketReader {
 
     /// - Throws: `MediaError.fileNotFound`, `.noVideoStream`, or `.ffmpeg` when the file does not open.
     public init(path: String) throws(MediaError) {
-        let ctx = try InputPolicy.openInput(path)
+        let ctx = try InputPolicy.openInput(try InputFile(path, rules: .anywhere))
         format = ctx
         self.path = path
         do {

@@ -9,24 +9,31 @@ public enum PartFiles {
     /// ("j12a3." for a stitch attempt) lets a later owner find what an abandoned one left (`abandoned`).
     public static func temporaryPath(for finalPath: String, owner: String = "") -> String {
         let url = URL(fileURLWithPath: finalPath)
-        let ext = url.pathExtension
+        return url.deletingLastPathComponent().appendingPathComponent(temporaryName(for: url.lastPathComponent, owner: owner)).path
+    }
+
+    /// The temporary file name (no folder) for a final file name: `.<name>.<owner><random>.tmp.<ext>`.
+    public static func temporaryName(for finalName: String, owner: String = "") -> String {
+        let ext = (finalName as NSString).pathExtension
         let token = UUID().uuidString.prefix(8).lowercased()
-        let name = ".\(url.deletingPathExtension().lastPathComponent).\(owner)\(token).tmp" + (ext.isEmpty ? "" : ".\(ext)")
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
+        return ".\((finalName as NSString).deletingPathExtension).\(owner)\(token).tmp" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    /// Whether `name` is a temporary name of `finalName` whose owner tag passes `isAbandoned`.
+    public static func isTemporary(_ name: String, of finalName: String, isAbandoned: (String) -> Bool) -> Bool {
+        let ext = (finalName as NSString).pathExtension
+        let prefix = ".\((finalName as NSString).deletingPathExtension).", suffix = ".tmp" + (ext.isEmpty ? "" : ".\(ext)")
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return false }
+        return isAbandoned(String(name.dropFirst(prefix.count).dropLast(suffix.count)))
     }
 
     /// The temporary files beside `finalPath` whose owner tag passes `isAbandoned` (see `temporaryPath`).
     public static func abandoned(for finalPath: String, isAbandoned: (String) -> Bool) -> [String] {
         let url = URL(fileURLWithPath: finalPath)
-        let ext = url.pathExtension
-        let prefix = ".\(url.deletingPathExtension().lastPathComponent).", suffix = ".tmp" + (ext.isEmpty ? "" : ".\(ext)")
         let dir = url.deletingLastPathComponent()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.filter { name in
-            guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return false }
-            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
-            return isAbandoned(String(middle))
-        }.map { dir.appendingPathComponent($0).path }
+        return names.filter { isTemporary($0, of: url.lastPathComponent, isAbandoned: isAbandoned) }
+            .map { dir.appendingPathComponent($0).path }
     }
 
     /// Makes `temp` durable and renames it to `final` (replacing any old file), then syncs the directory.

@@ -14,6 +14,6 @@ public struct FFmpegProber: Sendable {
     /// Probes `path`.
     /// - Throws: `MediaError` (see `MediaProbe.probe(path:scanKeyframes:)`).
     public func probe(path: String) throws -> MediaFacts {
-        try MediaProbe.probe(path: path, scanKeyframes: scanKeyframes)
+        try MediaProbe.probe(path: path, rules: .anywhere, scanKeyframes: scanKeyframes)
     }
 }

@@ -14,13 +14,15 @@ import ReelModel
 ///   packet's `pts − dts`; exact for closed-GOP streams, empty for formats without an index
 ///   (MPEG-TS). `scanKeyframes: true` reads every video packet instead: exact, but reads the file.
 public enum MediaProbe {
-    /// Probes `path`.
+    /// Probes `path`, opened under `rules` (`InputFile`); the facts record the file opened (`fileID`).
     /// - Throws: `MediaError.fileNotFound` when nothing is at `path`; `MediaError.ffmpeg` with the path
     ///   and FFmpeg's message when the file is unreadable, corrupt or truncated;
-    ///   `MediaError.unsupportedCodec` when this FFmpeg cannot decode its video or audio stream.
-    public static func probe(path: String, scanKeyframes: Bool = false) throws(MediaError) -> MediaFacts {
-        let (size, mtime) = try fileIdentity(path)
-        let demuxer = try Demuxer(path: path)
+    ///   `MediaError.unsupportedCodec` when this FFmpeg cannot decode its video or audio stream;
+    ///   `.outsideRoots` / `.changed` when `rules` refuse the file.
+    public static func probe(path: String, rules: InputRules = .anywhere,
+                             scanKeyframes: Bool = false) throws(MediaError) -> MediaFacts {
+        let file = try InputFile(path, rules: rules)
+        let demuxer = try Demuxer(file)
         var video: MediaFacts.Video? = nil
         var audio: MediaFacts.Audio? = nil
         if let i = demuxer.firstStream(of: AVMEDIA_TYPE_VIDEO) {
@@ -34,17 +36,7 @@ public enum MediaProbe {
             duration = try containerDuration(demuxer) ?? .zero
         }
         return MediaFacts(path: path, duration: duration, video: video, audio: audio,
-                          fileSize: size, modificationTime: mtime)
-    }
-
-    /// Size in bytes and modification time in nanoseconds since 1970, through `stat(2)`.
-    static func fileIdentity(_ path: String) throws(MediaError) -> (Int64, Int64) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: path) }
-            throw .io(path: path, message: String(cString: strerror(errno)))
-        }
-        return (Int64(info.st_size), nanoseconds(Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)))
+                          fileSize: file.id.size, modificationTime: file.id.modificationTime, fileID: file.id)
     }
 
     /// Nanoseconds since 1970, saturating: ext4 keeps dates up to 2446, and nanoseconds overflow 64 bits
@@ -56,10 +48,10 @@ public enum MediaProbe {
         return sum
     }
 
-    /// `path|size|mtime`, the identity of a file's content used in content hashes (as `MediaFacts.fingerprint`).
-    public static func fingerprint(_ path: String) throws(MediaError) -> String {
-        let (size, mtime) = try fileIdentity(path)
-        return "\(path)|\(size)|\(mtime)"
+    /// `path|size|mtime` of an opened file, the identity of its content used in content hashes
+    /// (as `MediaFacts.fingerprint`).
+    public static func fingerprint(_ file: InputFile) -> String {
+        FileID.fingerprint(path: file.path, size: file.id.size, modificationTime: file.id.modificationTime)
     }
 
     /// The stream's exact duration, else the container's.

@@ -41,17 +41,17 @@ public final class VideoFrameSource {
     /// Diagnostics for tests: how many seeks, decoded frames and scaled frames so far.
     var seekCount = 0, decodeCount = 0, convertCount = 0
 
-    /// Opens `path` for decoding to `width × height`.
-    /// - Throws: `MediaError.fileNotFound`, `.noVideoStream`, `.unsupportedCodec`, or `.ffmpeg`
-    ///   naming the path and FFmpeg's message.
-    public init(path: String, width: Int, height: Int) throws(MediaError) {
+    /// Opens `path`, checked against `rules`, for decoding to `width × height`.
+    /// - Throws: `MediaError.fileNotFound`, `.noVideoStream`, `.unsupportedCodec`, `.outsideRoots`, `.changed`,
+    ///   or `.ffmpeg` naming the path and FFmpeg's message.
+    public init(path: String, rules: InputRules = .anywhere, width: Int, height: Int) throws(MediaError) {
         guard width > 0, height > 0 else {
             throw .invalidData(path: path, message: "render size \(width)x\(height) is not positive")
         }
         self.path = path
         self.width = width
         self.height = height
-        input = try DecoderStream(path: path, type: AVMEDIA_TYPE_VIDEO, threaded: true)
+        input = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_VIDEO, threaded: true)
         let orientation = ScalerMirror.orientation(of: input.stream)
         rotation = orientation.rotation
         scaler = Scaler(width: width, height: height, rotation: rotation, mirrored: orientation.mirrored, path: path)

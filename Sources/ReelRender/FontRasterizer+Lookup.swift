@@ -1,5 +1,6 @@
 import CFreeType
 import Foundation
+import ReelMedia
 
 /// Finding a font file from a path or a family name.
 ///
@@ -64,9 +65,11 @@ extension FontRasterizer {
         var familyOnly: (String, Int)?
         for path in files {
             var index = 0, count = 1
+            // Opened through a checked descriptor: a FIFO or device among the font files must not block.
+            guard let file = try? InputFile(path, rules: .anywhere) else { continue }
             while index < count {
                 var face: FT_Face?
-                guard FT_New_Face(library, path, index, &face) == 0, let face else { break }
+                guard FT_New_Face(library, file.openPath, index, &face) == 0, let face else { break }
                 count = Int(face.pointee.num_faces)
                 let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
                 let style = face.pointee.style_name.map { String(cString: $0) } ?? ""

@@ -1,4 +1,5 @@
 import CFreeType
+import ReelMedia
 import ReelModel
 
 /// Rasterises text with FreeType into an alpha mask.
@@ -16,24 +17,33 @@ public final class FontRasterizer {
     public let path: String
     /// The face index inside the file (non-zero for collections such as `.ttc`).
     public let faceIndex: Int
+    /// The font file as it was opened.
+    public let fileID: FileID
     private let library: FT_Library
     private let face: FT_Face
 
-    /// Opens the font named by `font` (a path or a family name; nil for DejaVu Sans).
-    /// - Throws: `TitleError.fontNotFound` or `TitleError.freetype`.
-    public init(font: String? = nil) throws(TitleError) {
+    /// Opens the font named by `font` (a path or a family name; nil for DejaVu Sans). A font given as a path
+    /// is opened under `rules` (its media roots, the file checked at load); one found by family name in the
+    /// system's font folders under `rules.unrooted`. Either way FreeType reads the checked descriptor's file.
+    /// - Throws: `TitleError.fontNotFound`, `.fontFile` (a FIFO, outside the roots, changed), or `.freetype`.
+    public init(font: String? = nil, rules: InputRules = .anywhere) throws(TitleError) {
         let (path, faceIndex) = try Self.locate(font)
+        let file: InputFile
+        do { file = try InputFile(path, rules: font?.contains("/") == true ? rules : rules.unrooted) } catch {
+            throw .fontFile(font: font ?? path, error: error)
+        }
         var library: FT_Library?
         var error = FT_Init_FreeType(&library)
         guard error == 0, let library else { throw .freetype(function: "FT_Init_FreeType", code: error, font: path) }
         var face: FT_Face?
-        error = FT_New_Face(library, path, faceIndex, &face)
+        error = FT_New_Face(library, file.openPath, faceIndex, &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
             throw .freetype(function: "FT_New_Face", code: error, font: path)
         }
         self.path = path
         self.faceIndex = faceIndex
+        self.fileID = file.id
         self.library = library
         self.face = face
     }

@@ -39,7 +39,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             }
         case let e as MediaError:
             switch e {
-            case .fileNotFound, .noVideoStream, .noAudioStream, .unsupportedCodec, .invalidData: return true
+            case .fileNotFound, .noVideoStream, .noAudioStream, .unsupportedCodec, .invalidData, .outsideRoots, .changed:
+                return true
             case .io: return false
             case let .ffmpeg(_, code, _, _): return code == MediaError.invalidDataCode
             }

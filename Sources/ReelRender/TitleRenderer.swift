@@ -32,8 +32,12 @@ public final class TitleRenderer {
     /// How many rasters were built (cache misses); for tests and statistics.
     public private(set) var rasterisations = 0
 
-    public init(cacheLimit: Int = 32) {
+    /// What every font file opened must satisfy (`FontRasterizer.init(font:rules:)`).
+    public let rules: InputRules
+
+    public init(cacheLimit: Int = 32, rules: InputRules = .anywhere) {
         self.cacheLimit = max(1, cacheLimit)
+        self.rules = rules
     }
 
     /// Draws `title` as it is at `offset` (relative to the title's start) onto `frame`.
@@ -85,7 +89,7 @@ public final class TitleRenderer {
     private func font(_ name: String?) throws(TitleError) -> FontRasterizer {
         let key = name ?? ""
         if let open = fonts[key] { return open }
-        let opened = try FontRasterizer(font: name)
+        let opened = try FontRasterizer(font: name, rules: rules)
         fonts[key] = opened
         return opened
     }

@@ -18,6 +18,9 @@ enum Specs {
         help: "rolling: a stitcher thread appends each part as soon as every part before it is done, so the output "
             + "is published about a second after the last segment; end: stitch in one pass after the last segment "
             + "(the same bytes, for comparison)", defaultText: "rolling")
+    static let overwrite = Option(name: "overwrite", value: nil,
+                                  help: "replace an existing file at -o (like ffmpeg's -y); never one of the job's "
+                                      + "own inputs")
     static let lossless = Option(name: "lossless", value: nil,
                                  help: "x264 qp 0 and PCM audio, for exact comparisons; needs a .mov output")
     static let otio = [
@@ -78,7 +81,7 @@ enum Specs {
         about: "Renders a composition on this machine: plans it, renders its segments on in-process workers, "
             + "stitches them. Parts are kept in the storage folder, so an unchanged segment is reused next time. "
             + "Ctrl-C stops at the next frame and writes nothing.",
-        options: [output, renderSegmentSeconds, preset, lossless, stitch,
+        options: [output, overwrite, renderSegmentSeconds, preset, lossless, stitch,
                   Option(name: "workers", value: "N", help: "in-process workers, each rendering one segment at a time",
                          defaultText: "the number of cores"),
                   Option(name: "range", value: "A..B",

@@ -63,7 +63,7 @@ enum Commands {
         }
         let times = try at.split(separator: ",").map { try seconds(String($0), option: "--at") }
         let project = try Project(RenderRequest.reading(path))
-        let renderer = SegmentRenderer(plan: project.plan, store: PartStore(root: NSTemporaryDirectory()))
+        let renderer = SegmentRenderer(plan: project.plan, store: PartStore(root: NSTemporaryDirectory()), rules: project.inputs)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for t in times {
             let f = try project.composition.output.frameRate.frame(containing: RationalTime(t))

@@ -91,7 +91,7 @@ enum FarmCommands {
             owner: ProcessInfo.processInfo.environment["USER"] ?? "", priority: try parsed.int("priority") ?? 0,
             maxAttempts: try parsed.int("max-attempts", in: 1...100) ?? 3,
             requiredTags: parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? [],
-            outputRoots: outputRoots(parsed))
+            outputRoots: outputRoots(parsed), overwrite: parsed.flag("overwrite"))
         if parsed.flag("json") {
             try printJSON(["job": submission.jobID, "segments": submission.segments, "reused": submission.reusedSegments,
                            "frames": submission.frames])

@@ -16,10 +16,12 @@ extension Commands {
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
+        request.overwrite = parsed.flag("overwrite")
         try request.applyOTIOOptions(parsed)
         let project = try Project(request).balanced(workers: workers)
         printWarnings(project, command: "render")
-        let target = try OutputTarget.prepare(absolute(output))
+        let target = try OutputTarget.prepare(absolute(output), overwrite: parsed.flag("overwrite"),
+                                              inputs: project.inputFiles)
         let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
         let render = LocalRender(project: project, options: .init(workers: workers, store: store, output: absolute(output),

@@ -51,7 +51,7 @@ for file in "$samples"/*.otio; do
     sample=$(basename "$file" .otio)
     for mode in standins slate; do
         extra=(); [[ $mode == slate ]] && extra=(--offline slate)
-        out=$(REEL_MEDIA_ROOTS="$work/media" "$reel" render "$file" -o "$work/$sample-$mode.mp4" --storage "$work/store" \
+        out=$(REEL_MEDIA_ROOTS="$work/media" "$reel" render "$file" -o "$work/$sample-$mode.mp4" --overwrite --storage "$work/store" \
               --workers 2 "${extra[@]}" 2>&1)
         if [[ $? -eq 0 ]]; then
             echo "$sample [$mode]: $(grep -o 'wrote .*' <<<"$out" | sed -E 's/wrote [^:]*: //; s/, [0-9]+ samples.*//')"

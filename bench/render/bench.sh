@@ -62,9 +62,9 @@ command_for() { # renderer variant out -> the command line in CMD
   case $1 in
     floor) CMD=("$SHARED_BENCH/ref_floor.sh" "$MEDIA_ROOT/$2" "$3") ;;
     ffmpeg) CMD=("$SHARED_BENCH/ref_ffmpeg.sh" "$MEDIA_ROOT/$2" "$3") ;;
-    reel) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --storage "$T/store" ${REEL_ARGS:-}) ;;
-    reel1080w1) CMD=("$REEL" render "$OUTD/comp1080_$2.json" -o "$3" --storage "$T/store" --workers 1 ${REEL_ARGS:-}) ;;
-    reelfixed) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --storage "$T/store"
+    reel) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --overwrite --storage "$T/store" ${REEL_ARGS:-}) ;;
+    reel1080w1) CMD=("$REEL" render "$OUTD/comp1080_$2.json" -o "$3" --overwrite --storage "$T/store" --workers 1 ${REEL_ARGS:-}) ;;
+    reelfixed) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --overwrite --storage "$T/store"
                     --segment-seconds "${REEL_FIXED_SEGMENT_SECONDS:-10}" ${REEL_ARGS:-}) ;;
     *) echo "unknown renderer $1" >&2; exit 2 ;;
   esac

@@ -70,7 +70,7 @@ run_once() {
   until [ "$("$REEL" workers --json --db "$DB" --schema "$schema" | grep -o '"id"' | wc -l)" -ge "$w" ]; do sleep 0.2; done
   sync; local load b0 t0 job t1 b1
   load=$(cut -d' ' -f1 /proc/loadavg); b0=$(busy); t0=$(date +%s.%N)
-  job=$("$REEL" submit "$WORK/comp.json" -o "$dir/out.mp4" --storage "$dir/store" --segment-seconds "$SEGS" \
+  job=$("$REEL" submit "$WORK/comp.json" -o "$dir/out.mp4" --overwrite --storage "$dir/store" --segment-seconds "$SEGS" \
         --db "$DB" --schema "$schema")
   "$REEL" watch "$job" --db "$DB" --schema "$schema" >/dev/null
   t1=$(date +%s.%N); b1=$(busy)

@@ -44,7 +44,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
   for s in $SECONDS_LIST; do
     rm -rf "$WORK/store" "$WORK/out.mp4"
     load=$(cut -d' ' -f1 /proc/loadavg); sync; b0=$(busy)
-    /usr/bin/time -f "%e %U %S" -o "$WORK/time" taskset -c "$CORE" "$REEL" render "$WORK/comp.json" -o "$WORK/out.mp4" \
+    /usr/bin/time -f "%e %U %S" -o "$WORK/time" taskset -c "$CORE" "$REEL" render "$WORK/comp.json" -o "$WORK/out.mp4" --overwrite \
       --storage "$WORK/store" --workers 1 --segment-seconds "$s" --json > "$WORK/events.json"
     b1=$(busy)
     find "$WORK/store" -name '*.json' -print0 | xargs -0 -r python3 -c '

@@ -96,7 +96,7 @@ log "$(jq -r '"composition: \(.duration) s, \(.total_frames) frames, \(.total_sa
 LOCAL_OUT=$WORK/out/local.mp4 LOCAL_STORE=$RUN/local-store
 rm -f "$LOCAL_OUT"
 log "reel render…"
-timed local "$RUN/local-events.jsonl" "$REEL" render "$COMP" -o "$LOCAL_OUT" --storage "$LOCAL_STORE" \
+timed local "$RUN/local-events.jsonl" "$REEL" render "$COMP" -o "$LOCAL_OUT" --overwrite --storage "$LOCAL_STORE" \
   --preset "$PRESET" --json
 jq -c 'select(.event == "done")' "$RUN/local-events.jsonl" > "$RUN/local-done.json"
 put local_stitch_tail_s "$(jq -r '.stitch_tail_seconds // "NA"' "$RUN/local-done.json")"

@@ -35,7 +35,7 @@ struct TailBench {
     /// Appends the prefix, then times the last part and the finish.
     func rolling(_ timeline: [StitchPart], faststart: Bool,
                  to path: String) throws -> (tail: Double, prefix: Double, bytes: Int64) {
-        let stitcher = RollingStitcher(output: output, to: path, faststart: faststart)
+        let stitcher = try RollingStitcher(output: output, to: path, faststart: faststart)
         let start = ContinuousClock.now
         for part in timeline.dropLast() { try stitcher.append(part) }
         let prefix = seconds(since: start)
@@ -78,7 +78,7 @@ struct TailBench {
         alone.segmentIndex = 0
         let path = "\(directory)/tail-alone.mp4"
         let start = ContinuousClock.now
-        let stitcher = RollingStitcher(output: output, to: path, faststart: false)
+        let stitcher = try RollingStitcher(output: output, to: path, faststart: false)
         try stitcher.append(alone)
         _ = try stitcher.finish(totalFrames: alone.frames, totalSamples: alone.samples)
         defer { try? FileManager.default.removeItem(atPath: path) }

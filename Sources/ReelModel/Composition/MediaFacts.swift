@@ -50,17 +50,21 @@ public struct MediaFacts: Sendable, Hashable {
     /// Identity of the file's content for content hashes: size and modification time (ns).
     public var fileSize: Int64
     public var modificationTime: Int64
+    /// The file that was probed, as this process opened it (nil when not probed from a file). Not in
+    /// `fingerprint`: it differs between hosts that share the file.
+    public var fileID: FileID?
 
     public init(path: String, duration: RationalTime, video: Video?, audio: Audio?, fileSize: Int64,
-                modificationTime: Int64) {
+                modificationTime: Int64, fileID: FileID? = nil) {
         self.path = path
         self.duration = duration
         self.video = video
         self.audio = audio
         self.fileSize = fileSize
         self.modificationTime = modificationTime
+        self.fileID = fileID
     }
 
     /// A short string that changes whenever the file's content may have changed.
-    public var fingerprint: String { "\(path)|\(fileSize)|\(modificationTime)" }
+    public var fingerprint: String { FileID.fingerprint(path: path, size: fileSize, modificationTime: modificationTime) }
 }

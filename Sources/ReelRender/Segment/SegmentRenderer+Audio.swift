@@ -106,7 +106,7 @@ struct AudioSources {
     mutating func source(for c: AudioContribution) throws -> AudioSampleSource {
         let key = Self.key(c.source)
         if let open = open[key] { return open }
-        let source = try AudioSampleSource(path: try renderer.path(of: c.asset), sampleRate: sampleRate,
+        let source = try AudioSampleSource(path: try renderer.path(of: c.asset), rules: renderer.rules, sampleRate: sampleRate,
                                            channels: channels)
         open[key] = source
         return source

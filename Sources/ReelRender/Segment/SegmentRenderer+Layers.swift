@@ -53,7 +53,7 @@ extension SegmentRenderer {
             image = cached
         } else {
             reading?(watermark.image)
-            image = try PNGImage.decode(path: watermark.image)
+            image = try PNGImage.decode(path: watermark.image, rules: rules)
             titleImages[-1] = image
         }
         let title = watermark.title(outputWidth: frame.width, imageWidth: image.width)

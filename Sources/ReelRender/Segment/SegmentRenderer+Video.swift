@@ -60,7 +60,7 @@ extension SegmentRenderer {
         guard let path = title.image else { return nil }
         if let cached = titleImages[index] { return cached }
         reading?(path)
-        let image = try PNGImage.decode(path: path)
+        let image = try PNGImage.decode(path: path, rules: rules)
         titleImages[index] = image
         return image
     }
@@ -84,7 +84,8 @@ struct VideoSources {
     mutating func frame(_ clip: ClipFrame) throws -> PlanarFrame {
         used.insert(clip.clip)
         if let source = open[clip.clip] { return try source.frame(at: clip.mediaTime) }
-        let source = try VideoFrameSource(path: try renderer.path(of: clip.asset), width: width, height: height)
+        let source = try VideoFrameSource(path: try renderer.path(of: clip.asset), rules: renderer.rules,
+                                          width: width, height: height)
         open[clip.clip] = source
         return try source.frame(at: clip.mediaTime)
     }

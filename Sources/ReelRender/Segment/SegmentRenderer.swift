@@ -28,7 +28,10 @@ public struct SegmentResult: Sendable, Equatable {
 public final class SegmentRenderer {
     public let plan: Plan
     public let store: PartStore
-    let titles = TitleRenderer()
+    /// What every source, title image, font and watermark opened must satisfy: the media roots, and the
+    /// very files the project was loaded from (`InputFile`).
+    public let rules: InputRules
+    let titles: TitleRenderer
     var titleImages: [Int: RGBAImage] = [:]
     /// Masks rasterised at the output size (SegmentRenderer+Layers).
     var masks: [Mask: MaskPlanes] = [:]
@@ -38,9 +41,12 @@ public final class SegmentRenderer {
     /// - Parameters:
     ///   - plan: the planned composition; asset paths come from `plan.composition.assets`.
     ///   - store: where parts are written.
-    public init(plan: Plan, store: PartStore) {
+    ///   - rules: checked at every open of an input file.
+    public init(plan: Plan, store: PartStore, rules: InputRules = .anywhere) {
         self.plan = plan
         self.store = store
+        self.rules = rules
+        titles = TitleRenderer(rules: rules)
     }
 
     /// Renders `segment` unless a valid part exists.

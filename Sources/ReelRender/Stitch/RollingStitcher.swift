@@ -9,13 +9,16 @@ import ReelModel
 /// `Stitcher.stitch` is this class driven over all parts at once; the bytes written do not depend on when
 /// the parts were appended. Every seam check of `Stitcher` runs per part, naming the segment: contiguity
 /// (start frame), identical extradata, an IDR at the start, packet count and sample count as planned. The
-/// totals are checked by `finish`. The file is written under a temporary name; `finish` renames it into place
+/// totals are checked by `finish`. The file is written under a temporary name in the publication's folder;
+/// `finish` publishes it (`OutputFolder.publish`: never over an input, over an existing file only when asked)
 /// only after every check passed and `mayPublish` agreed; `discard` (or any error) removes it.
 /// Not `Sendable`: use it on one thread.
 public final class RollingStitcher {
     /// Where the output is published.
-    public let path: String
-    let temp: String
+    public let publication: Publication
+    public var path: String { publication.path }
+    let owner: String
+    private var temp: TemporaryOutput?
     let output: OutputSettings
     let chapters: [Chapter]
     let faststart: Bool
@@ -34,13 +37,20 @@ public final class RollingStitcher {
     ///     remove what a dead one left.
     ///   - faststart: move the index to the front when finishing (Reel's outputs always do; false only to
     ///     measure what the rewrite costs).
-    public init(output: OutputSettings, chapters: [Chapter] = [], to path: String, owner: String = "",
+    public init(output: OutputSettings, chapters: [Chapter] = [], to publication: Publication, owner: String = "",
                 faststart: Bool = true) {
         self.faststart = faststart
-        self.path = path
-        self.temp = PartFiles.temporaryPath(for: path, owner: owner)
+        self.publication = publication
+        self.owner = owner
         self.output = output
         self.chapters = chapters
+    }
+
+    /// Publishes at `path` in its existing folder, replacing any file there (`Publication.replacing`).
+    public convenience init(output: OutputSettings, chapters: [Chapter] = [], to path: String, owner: String = "",
+                            faststart: Bool = true) throws {
+        self.init(output: output, chapters: chapters, to: try Publication.replacing(path), owner: owner,
+                  faststart: faststart)
     }
 
     /// Verifies and writes one part, which must start where the previous one ended.
@@ -86,9 +96,11 @@ public final class RollingStitcher {
                                        message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
             }
             try muxer.finish()
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: temp)[.size] as? NSNumber)?.int64Value ?? 0
+            guard let temp else { throw RenderError.other("nothing to stitch: no file was written") }
+            let bytes = temp.size
             guard !isCancelled(), try mayPublish() else { throw RenderError.cancelled }
-            try PartFiles.commit(temp: temp, final: path)
+            try publication.folder.publish(temp, as: publication.name, overwrite: publication.overwrite,
+                                           inputs: publication.inputs)
             self.muxer = nil
             published = true
             return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes)
@@ -105,11 +117,14 @@ public final class RollingStitcher {
     public func discard() {
         guard !published else { return }
         muxer = nil
-        PartFiles.discard(temp: temp)
+        if let temp { publication.folder.discard(temp.name) }
+        temp = nil
     }
 
     private func open(copying reader: PacketReader, firstSegment: Int) throws -> OutputMuxer {
-        let muxer = try OutputMuxer(path: temp, container: output.container, faststart: faststart)
+        let temp = try publication.folder.createTemporary(for: publication.name, owner: owner)
+        self.temp = temp
+        let muxer = try OutputMuxer(writing: temp, container: output.container, faststart: faststart)
         try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: reader, frameRate: output.frameRate)
         var audioSettings = output.audio

@@ -54,7 +54,18 @@ public enum Stitcher {
                               isCancelled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
-        let stitcher = RollingStitcher(output: output, chapters: chapters, to: path)
+        return try stitch(parts: parts, output: output, totalFrames: totalFrames, totalSamples: totalSamples,
+                   chapters: chapters, to: try Publication.replacing(path), isCancelled: isCancelled,
+                   mayPublish: mayPublish)
+    }
+
+    /// `stitch(parts:…to:)` publishing as `publication` says.
+    public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
+                              chapters: [Chapter] = [], to publication: Publication,
+                              isCancelled: @Sendable () -> Bool = { false },
+                              mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
+        try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
+        let stitcher = RollingStitcher(output: output, chapters: chapters, to: publication)
         do {
             for part in parts {
                 if isCancelled() { throw RenderError.cancelled }
