@@ -29,7 +29,16 @@ import Testing
             #expect(try operate.jobPrioritySet(big, priority: 4) == 0)
             #expect(try operate.jobCancel(big))
             #expect(try operate.jobRetry(big) == PostgresSegmentQueue.analyzeThreshold)
-            #expect(throws: QueueError.self, "a worker cannot cancel") { try q.jobCancel(big) }
+            #expect { try q.jobCancel(big) } throws: { error in
+                guard case QueueError.permissionDenied(let message) = error else { return false }
+                return "\(error)".hasPrefix("the database role may not do this: job \(big): queued -> canceled is for "
+                                            + "the schema owner or the role \(roles.operate.schema!)_operate")
+                    && message.contains("not \(roles.operate.schema!)_worker")
+            }
+            #expect { try submit.jobPrioritySet(big, priority: 1) } throws: { error in
+                "\(error)" == "the database role may not do this: permission denied for table jobs (each command connects "
+                    + "as its own role: deploy/README.md, \"Database roles\", has the matrix)"
+            }
 
             for config in [roles.worker, roles.submit, roles.operate, roles.monitor] {
                 let c = try PGConnection(url: config.databaseURL, applicationName: "reel-test-role", schema: config.schema)
@@ -65,6 +74,10 @@ import Testing
         #expect { try DatabaseRoles.roleNames(schema: long) } throws: { error in
             "\(error)".contains("at most 55 characters") && "\(error)".contains(long + "_operate")
         }
+        let tooLong = PostgresQueueConfiguration(databaseURL: try testDatabaseURL(), schema: long)
+        let refused = try #require(throws: QueueError.self) { try DatabaseRoles(tooLong).apply() }
+        #expect("\(refused)" == "configuration: schema \"\(long)\" must match [a-z_][a-z0-9_]* and be at most 55 "
+                + "characters to name its roles (\(long)_operate must fit in 63 bytes)", "refused by name, not as no schema")
     }
 
     /// The SQLSTATE the server answers `sql` with, or "ok".

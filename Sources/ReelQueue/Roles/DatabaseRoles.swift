@@ -68,10 +68,11 @@ public struct DatabaseRoles: Sendable {
 
     /// Creates the missing roles (LOGIN, no password: set one with psql's `\password`) and grants exactly their rights.
     /// - Throws: `QueueError.configuration` when the schema is not migrated or a role holds rights beyond a worker's;
-    ///   `.query` with the server's message (e.g. 42501 when the caller does not own the tables); `.connection`.
+    ///   `.permissionDenied` when the caller does not own the tables; `.query` with the server's message; `.connection`.
     @discardableResult
     public func apply() throws -> Report {
         try configuration.validate()
+        if let schema = configuration.schema { _ = try Self.roleNames(schema: schema) }
         let c = try PGPool(configuration).connect()
         var attempt = 0
         while true {
