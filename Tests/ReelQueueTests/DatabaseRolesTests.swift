@@ -64,6 +64,28 @@ import Testing
         }
     }
 
+    @Test("run again over the three-role grants of earlier versions, it revokes what the worker held")
+    func upgradeRevokes() throws {
+        try withRoles { roles in
+            let worker = try #require(roles.worker.databaseURL.firstMatch(of: /:\/\/([a-z0-9_]+)@/)?.1)
+            let owner = try PGConnection(url: roles.owner.databaseURL, applicationName: "reel-test-roles",
+                                         schema: roles.owner.schema)
+            try owner.execScript("""
+                GRANT SELECT, INSERT, UPDATE, DELETE ON jobs, segments, workers, queue_events TO \(worker);
+                GRANT UPDATE (output_location) ON jobs TO \(worker);
+                GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(roles.owner.schema!) TO \(worker)
+                """)
+            let jobID = try insert(try PostgresSegmentQueue(roles.submit), makeSpec(segments: 1))
+            let w = try PGConnection(url: roles.worker.databaseURL, applicationName: "reel-test-role", schema: roles.worker.schema)
+            let rewrite = "UPDATE jobs SET output_location = '/outside/pwned.mp4' WHERE id = \(jobID)"
+            #expect(sqlState(of: rewrite, on: w) == "ok", "the old grants allowed it")
+            try DatabaseRoles(roles.owner).apply()
+            for sql in [rewrite, "DELETE FROM queue_events", "SELECT nextval('jobs_id_seq')"] {
+                #expect(sqlState(of: sql, on: w) == "42501", "\(sql) after reel db roles")
+            }
+        }
+    }
+
     @Test("role names come from the schema and are validated as identifiers of at most 63 bytes")
     func names() throws {
         let names = try DatabaseRoles.roleNames(schema: "reel")
