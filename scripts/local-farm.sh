@@ -100,7 +100,7 @@ In this shell (if you did not eval this command):
   $(exports)
 Then:
   reel db migrate                           # creates Reel's tables
-  reel worker --concurrency 2 &             # renders; start as many as the machine holds
+  reel worker --concurrency 2 --media-root \$PWD --output-root \$PWD &   # renders what lies under \$PWD
   reel submit comp.json -o \$PWD/out.mp4     # queues a job and prints its id
   reel watch 1                              # follows job 1 to the end
 Stop the server with: scripts/local-farm.sh stop $DIR

@@ -5,8 +5,10 @@ extension Specs {
     static let db = CommandSpec(
         name: "db", usage: ["migrate [--roles] [options]", "roles [options]"],
         about: "migrate applies Reel's schema migrations (running it twice is harmless). roles (or migrate --roles) "
-            + "creates the schema's worker and monitor roles and grants exactly their rights; run it as the schema's "
-            + "owner, not a superuser. A private PostgreSQL for one machine: scripts/local-farm.sh (README).",
+            + "creates the schema's roles and grants exactly their rights: SCHEMA_worker (reel worker), SCHEMA_submit "
+            + "(reel submit), SCHEMA_operate (reel cancel, retry, the web view's writes) and SCHEMA_monitor (reads); "
+            + "run it as the schema's owner, not a superuser. A private PostgreSQL for one machine: "
+            + "scripts/local-farm.sh (README).",
         options: Specs.dbOptions + [Option(name: "roles", value: nil, help: "(migrate) also create the roles, after migrating"),
                              Option(name: "json", value: nil, help: "(roles) print the roles as JSON")])
     static let submit = CommandSpec(
@@ -33,7 +35,8 @@ extension Specs {
         name: "worker", usage: ["[options]"],
         about: "Registers with the farm, then claims and renders segments (and stitches finished jobs) until stopped. "
             + "The first SIGTERM or Ctrl-C drains: segments in progress finish, then the worker exits; a second one "
-            + "stops at the next frame and gives the segment back to the queue. Log lines go to standard error.",
+            + "stops at the next frame and gives the segment back to the queue. Log lines go to standard error. "
+            + "It needs media and output roots (or --no-roots): it renders what anyone who can submit sends.",
         options: [Option(name: "concurrency", value: "N",
                          help: "segments rendered at once (1…64), each on its own thread and slot id NAME/i",
                          defaultText: "1"),
@@ -56,11 +59,17 @@ extension Specs {
                              + "(small values suit tests and small farms)", defaultText: "5000", env: "REEL_RETRY_BASE_MS"),
                   Specs.stitch,
                   storage,
-                  mediaRoot,
+                  Option(name: "media-root", value: "DIR",
+                         help: "source media must lie under DIR; a job naming anything else fails",
+                         defaultText: "none: required unless --no-roots", env: "REEL_MEDIA_ROOTS (colon-separated)",
+                         repeatable: true),
                   Option(name: "output-root", value: "DIR",
                          help: "outputs must lie under DIR; the worker refuses to publish anywhere else, even what "
-                             + "submit let through", defaultText: "anywhere", env: "REEL_OUTPUT_ROOTS (colon-separated)",
-                         repeatable: true),
+                             + "submit let through", defaultText: "none: required unless --no-roots",
+                         env: "REEL_OUTPUT_ROOTS (colon-separated)", repeatable: true),
+                  Option(name: "no-roots", value: nil,
+                         help: "start without media or output roots: the worker then reads any file a composition "
+                             + "names and publishes wherever a job says (only where everyone who submits is trusted)"),
                   Option(name: "json", value: nil, help: "log lines as JSON objects (msg, time and snake_case fields)")]
             + Specs.dbOptions)
     static let jobs = CommandSpec(

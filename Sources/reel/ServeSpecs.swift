@@ -16,7 +16,7 @@ extension Specs {
                          defaultText: "none: read-only", env: "REEL_SERVE_TOKEN_FILE"),
                   Option(name: "read-only", value: nil, help: "serve no write action at all, even with a token"),
                   Option(name: "write-db", value: "URL",
-                         help: "the database connection that cancel, retry and priority use, e.g. as <schema>_worker, "
+                         help: "the database connection that cancel, retry and priority use, e.g. as <schema>_operate, "
                              + "while reads use --db as <schema>_monitor",
                          defaultText: "the --db connection", env: "REEL_SERVE_WRITE_DATABASE_URL"),
                   Option(name: "storage", value: "DIR",

@@ -19,6 +19,8 @@ extension FarmCommands {
         let baseID = parsed.value("name") ?? ProcessInfo.processInfo.environment["REEL_WORKER_NAME"] ?? "\(host)-\(pid)"
         let slots = (0..<concurrency).map { concurrency == 1 ? baseID : "\(baseID)/\($0)" }
         let configurations = try slots.map { try slotConfiguration($0, host: host, parsed: parsed) }
+        let log = WorkerLog(json: parsed.flag("json"))
+        try requireRoots(parsed, log: log)
         // Each slot's render thread and lease keeper may each hold a connection, plus the presence thread:
         // a pool sized from the concurrency never makes a heartbeat wait behind a claim.
         var queueConfiguration = configuration(parsed)
@@ -26,7 +28,6 @@ extension FarmCommands {
         let queue = try PostgresSegmentQueue(queueConfiguration)
         let projects = ProjectCache(mediaRoots: mediaRoots(parsed))
         let stop = StopSignal()
-        let log = WorkerLog(json: parsed.flag("json"))
         let presence = WorkerPresence(queue: queue, interval: configurations[0].heartbeatInterval)
         let signals = SignalHandler(stop: stop, drainFirst: true) {
             let busy = presence.busySlots
@@ -79,6 +80,25 @@ extension FarmCommands {
         configuration.rollingStitch = try stitchMode(parsed)
         try configuration.validate()
         return configuration
+    }
+
+    /// A farm worker renders compositions from anyone who can submit: without media roots it would open any file
+    /// they name, without output roots publish wherever they say. `--no-roots` is the explicit, logged way to run
+    /// one like that; the roots given still apply.
+    /// - Throws: `UsageError` naming the options and variables when a set of roots is empty without `--no-roots`.
+    static func requireRoots(_ parsed: Arguments, log: WorkerLog) throws {
+        let missing = [("--output-root", "REEL_OUTPUT_ROOTS", outputRoots(parsed)),
+                       ("--media-root", "REEL_MEDIA_ROOTS", mediaRoots(parsed))]
+            .filter { $0.2.isEmpty }.map { "\($0.0) DIR (or \($0.1))" }
+        guard !missing.isEmpty else { return }
+        guard parsed.flag("no-roots") else {
+            throw UsageError(message: "needs \(missing.joined(separator: " and ")): a worker renders compositions from "
+                             + "anyone who can submit, so it reads media and publishes outputs only under its roots; "
+                             + "--no-roots starts it without them")
+        }
+        log.line("warning: started with --no-roots and no \(missing.joined(separator: " or ")): this worker reads any "
+                 + "file a composition names and publishes wherever a job says; use it only where everyone who can "
+                 + "submit is trusted")
     }
 
     /// `--stitch rolling` (the default) or `--stitch end`: whether a stitcher thread appends parts as they finish.

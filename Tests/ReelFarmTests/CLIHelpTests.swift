@@ -70,7 +70,8 @@ import Testing
     func newcomerQuestions() throws {
         let worker = try Self.help("worker")
         for text in ["--schema", "--retry-base-ms", "REEL_RETRY_BASE_MS", "REEL_SCHEMA", "REEL_DATABASE_URL", "PGHOST",
-                     "REEL_STORAGE", "REEL_MEDIA_ROOTS", "REEL_OUTPUT_ROOTS", "REEL_WORKER_NAME", "SIGTERM"] {
+                     "REEL_STORAGE", "REEL_MEDIA_ROOTS", "REEL_OUTPUT_ROOTS", "REEL_WORKER_NAME", "SIGTERM", "--no-roots",
+                     "required unless --no-roots"] {
             #expect(worker.contains(text), "reel worker --help lacks \(text)")
         }
         let concurrency = try #require(Self.described(try CLIRunner.run(["worker", "--help"]).out)["--concurrency"])

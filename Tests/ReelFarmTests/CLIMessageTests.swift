@@ -63,7 +63,8 @@ import Testing
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: logs) }
         let worker = try FarmChild(name: "waiter", executable: try FarmBinary.reel(),
-                                   arguments: ["worker", "--db", "postgresql://reel@127.0.0.1:1/reel", "--storage", logs.path],
+                                   arguments: ["worker", "--db", "postgresql://reel@127.0.0.1:1/reel", "--storage", logs.path,
+                                               "--media-root", logs.path, "--output-root", logs.path],
                                    environment: [:], logs: logs)
         defer { worker.ensureDead() }
         let first = try await FarmRun.waitFor("the worker's first line", timeout: .seconds(20), context: { worker.tail() }) {

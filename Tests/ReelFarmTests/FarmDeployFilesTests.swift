@@ -42,8 +42,9 @@ extension FarmTests.Deploy {
         let docs = try Self.yaml(["compose.yaml", "test/compose.test.yaml"])
         let compose = try #require(docs.first as? [String: Any])
         let services = try #require(compose["services"] as? [String: [String: Any]])
-        #expect(Set(services.keys) == ["postgres", "migrate", "worker", "serve", "submit", "gc"])
-        let users = ["migrate": "reel_owner", "worker": "reel_worker", "submit": "reel_worker", "gc": "reel_monitor"]
+        #expect(Set(services.keys) == ["postgres", "migrate", "worker", "serve", "submit", "operate", "gc"])
+        let users = ["migrate": "reel_owner", "worker": "reel_worker", "submit": "reel_submit", "operate": "reel_operate",
+                     "gc": "reel_monitor"]
         try Self.checkServe(try #require(services["serve"]))
         for (name, user) in users {
             let service = try #require(services[name])
@@ -68,8 +69,8 @@ extension FarmTests.Deploy {
         #expect(Set(tested.keys).isSubset(of: Set(services.keys)), "the override adds no service")
     }
 
-    /// `reel serve` reads as the monitor, writes as the worker through --write-db, needs the token, and is published on
-    /// the host's loopback only.
+    /// `reel serve` reads as the monitor, writes as the operate role through --write-db, needs the token, and is
+    /// published on the host's loopback only.
     static func checkServe(_ serve: [String: Any]) throws {
         #expect(serve["image"] as? String == "reel:0.1.0" && serve["read_only"] as? Bool == true)
         #expect(serve["cap_drop"] as? [String] == ["ALL"] && serve["security_opt"] as? [String] == ["no-new-privileges:true"])
@@ -78,6 +79,7 @@ extension FarmTests.Deploy {
         #expect(serve["secrets"] as? [String] == ["serve_pgpass", "serve_token"])
         let command = try #require(serve["command"] as? [String])
         #expect(command.first == "serve" && command.contains("--token-file") && command.contains("--write-db"), "\(command)")
+        #expect(command.contains("postgresql://reel_operate@postgres/reel"), "writes as the operate role: \(command)")
         #expect(serve["ports"] as? [String] == ["127.0.0.1:8700:8700"], "published beyond the host")
     }
 

@@ -37,9 +37,9 @@ extension FarmTests.Deploy {
         #expect(keda.contains("sslmode: prefer") && !keda.contains("sslmode: disable"))
     }
 
-    @Test("workers connect as the worker role, migrations run as the owner, KEDA and gc read as the monitor")
+    @Test("each file connects as its own role: worker, submit, operate (web view writes), owner (migrations), monitor")
     func roles() throws {
-        let (worker, monitor) = try DatabaseRoles.roleNames(schema: "reel")
+        let names = try DatabaseRoles.roleNames(schema: "reel"), worker = names.worker, monitor = names.monitor
         let k8sWorker = try Self.text("k8s/worker-deployment.yaml")
         #expect(k8sWorker.contains("secretRef: { name: reel-db-worker }") && k8sWorker.contains("PGUSER=\(worker)"))
         #expect(!k8sWorker.contains("\"db\", \"migrate\""), "no migration inside a worker pod")
@@ -54,7 +54,9 @@ extension FarmTests.Deploy {
         let migrate = try #require(compose.components(separatedBy: "\n  migrate:").last?.components(separatedBy: "\n  worker:").first)
         #expect(migrate.contains("PGUSER: reel_owner") && migrate.contains("[\"db\", \"migrate\", \"--roles\"]"))
         let initdb = try Self.text("initdb/10-reel-roles.sh")
-        #expect(initdb.contains("CREATE ROLE \(worker) LOGIN") && initdb.contains("CREATE ROLE \(monitor) LOGIN"))
+        for role in names.all { #expect(initdb.contains("CREATE ROLE \(role) LOGIN"), "initdb creates \(role)") }
+        let serve = try Self.text("k8s/serve.yaml")
+        #expect(serve.contains("postgresql://\(names.operate):") && !serve.contains(worker), "k8s serve writes as operate")
         #expect(!initdb.contains("SUPERUSER") && !initdb.contains("CREATEROLE"))
         let unit = try Self.text("systemd/reel-worker@.service")
         #expect(unit.contains("PGUSER=\(worker)"))

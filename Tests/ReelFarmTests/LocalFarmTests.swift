@@ -45,8 +45,8 @@ extension FarmTests.LocalFarm {
         let reel = try FarmBinary.reel()
         try await FarmRun.check(reel, ["db", "migrate"], environment: env, logs: logs)
         let composition = try await FarmMedia.makeProject(in: dir.appendingPathComponent("project"), logs: logs)
-        let worker = try FarmChild(name: "local", executable: reel, arguments: ["worker", "--name", "local"],
-                                   environment: env, logs: logs)
+        let worker = try FarmChild(name: "local", executable: reel, arguments: ["worker", "--name", "local",
+                                   "--media-root", dir.path, "--output-root", dir.path], environment: env, logs: logs)
         defer { worker.ensureDead() }
         let output = dir.appendingPathComponent("out.mp4").path
         let submitted = try await FarmRun.check(reel, ["submit", composition, "-o", output], environment: env, logs: logs)

@@ -100,7 +100,7 @@ import Testing
         }
     }
 
-    @Test("migrations 5 and 4 go down to 3 and up again with the queue's rows kept")
+    @Test("migrations 4 and 5 (and those after them) go down to 3 and up again with the queue's rows kept")
     func monitoringMigrationRoundTrip() throws {
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
@@ -108,7 +108,8 @@ import Testing
             let c = try #require(try claimOne(q))
             _ = try q.segmentHeartbeat(c.lease, leaseDuration: .seconds(30), progressFrames: 4)
             let migrator = Migrator(config)
-            #expect(try migrator.migrateDown(to: 3) == [5, 4])
+            let above3 = Migrations.all.map(\.version).filter { $0 > 3 }
+            #expect(try migrator.migrateDown(to: 3) == above3.reversed())
             let columns = try q.pool.with { c in
                 try c.exec("""
                     SELECT count(*) AS n FROM information_schema.columns
@@ -116,7 +117,7 @@ import Testing
                     """).rows[0].int("n")
             }
             #expect(columns == 0, "the down migration drops its columns")
-            #expect(try migrator.migrate() == [4, 5])
+            #expect(try migrator.migrate() == above3)
             let s = try q.jobStatus(jobID)
             #expect(s.segmentsByState[.running] == 1 && s.framesInProgress == 0, "progress starts again from 0")
             #expect(try q.segmentHeartbeat(c.lease, leaseDuration: .seconds(30), progressFrames: 2) == .ok)

@@ -122,7 +122,7 @@ import Testing
         }
     }
 
-    @Test("migration 5 goes down with a rolling stitch in flight (the lease is dropped) and up again")
+    @Test("migration 5 (and those after it) goes down with a rolling stitch in flight (the lease is dropped) and up again")
     func migrationRoundTrip() throws {
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
@@ -131,13 +131,14 @@ import Testing
             #expect(try complete(q, first.lease))
             let claim = try #require(try q.stitchClaim(Self.rolling("s")))
             let migrator = Migrator(config)
-            #expect(try migrator.migrateDown(to: 4) == [5])
+            let above4 = Migrations.all.map(\.version).filter { $0 > 4 }
+            #expect(try migrator.migrateDown(to: 4) == above4.reversed())
             let row = try q.pool.with { c in
                 try c.exec("SELECT (stitch_lease_token IS NULL)::text AS free, state FROM jobs WHERE id = $1",
                            [.int64(jobID)]).rows[0]
             }
             #expect(row.text("free") == "true" && row.text("state") == "running", "the down migration kept a running lease")
-            #expect(try migrator.migrate() == [5])
+            #expect(try migrator.migrate() == above4)
             #expect(try q.stitchProgress(claim.lease, stitchedSegments: 1, leaseDuration: .seconds(30)) == .lost)
             let again = try #require(try q.stitchClaim(Self.rolling("s2")), "the job is stitchable again")
             #expect(again.lease.attempt == 2)

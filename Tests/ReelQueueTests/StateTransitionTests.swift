@@ -51,8 +51,7 @@ import Testing
             let c = try PGConnection(url: config.databaseURL, applicationName: "reel-test", schema: config.schema)
             for from in SegmentState.allCases {
                 for to in SegmentState.allCases where to != from {
-                    let jobID = try c.exec(TransitionSQL.insertJob, [.text(JobState.running.rawValue)]).rows[0].int64("id")!
-                    let id = try c.exec(TransitionSQL.insertSegment, [.int64(jobID), .text(from.rawValue)]).rows[0].int64("id")!
+                    let id = try TransitionSQL.insertJobWithSegment(on: c, job: .running, segment: from)
                     let outcome = Result { try c.exec(TransitionSQL.moveSegment, [.int64(id), .text(to.rawValue)]) }
                     try expectOutcome(outcome, allowed: from.canTransition(to: to), "S: \(from) > \(to)")
                 }
@@ -78,8 +77,7 @@ import Testing
     func databaseChecks() throws {
         try withTestSchema { config in
             let c = try PGConnection(url: config.databaseURL, applicationName: "reel-test", schema: config.schema)
-            let jobID = try c.exec(TransitionSQL.insertJob, [.text("running")]).rows[0].int64("id")!
-            let id = try c.exec(TransitionSQL.insertSegment, [.int64(jobID), .text("available")]).rows[0].int64("id")!
+            let id = try TransitionSQL.insertJobWithSegment(on: c, job: .running, segment: .available)
             let bad = [
                 "UPDATE segments SET state = 'running' WHERE id = $1",               // no lease
                 "UPDATE segments SET state = 'bogus' WHERE id = $1",                 // unknown state
@@ -105,6 +103,16 @@ import Testing
 
 /// Rows in any state, with the columns each state's CHECKs demand.
 enum TransitionSQL {
+    /// A job in `job` with one segment in `segment`, inserted in one transaction (as migration 0006 requires);
+    /// the segment's id.
+    static func insertJobWithSegment(on c: PGConnection, job: JobState, segment: SegmentState) throws -> Int64 {
+        try c.transaction {
+            let jobID = try c.exec(insertJob, [.text(job.rawValue)]).rows[0].int64("id")!
+            return try c.exec(insertSegment, [.int64(jobID), .text(segment.rawValue)]).rows[0].int64("id")!
+        }
+    }
+
+
     static let insertJob = """
         INSERT INTO jobs (name, composition, output_location, state, max_attempts, segment_count, frame_count,
             created_at, started_at, finished_at, error, stitch_lease_token, stitch_leased_by, stitch_lease_expires_at)

@@ -64,7 +64,8 @@ run_once() {
   for ((i = 0; i < w; i++)); do
     local lo=$((FIRST + i * CPW)) hi=$((FIRST + (i + 1) * CPW - 1))
     taskset -c "$lo-$hi" "$REEL" worker --concurrency 1 --name "w$i" --storage "$dir/store" --db "$DB" \
-      --schema "$schema" --retry-base-ms 200 "${stitch[@]}" 2>"$dir/worker$i.log" &
+      --schema "$schema" --media-root "$MEDIA" --output-root "$dir" --retry-base-ms 200 "${stitch[@]}" \
+      2>"$dir/worker$i.log" &
     PIDS+=($!)
   done
   until [ "$("$REEL" workers --json --db "$DB" --schema "$schema" | grep -o '"id"' | wc -l)" -ge "$w" ]; do sleep 0.2; done

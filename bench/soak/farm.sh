@@ -27,7 +27,8 @@ farm_run() {
   local common=(--db "$DB" --schema "$SCHEMA" --storage "$FARM_STORE")
   local w tpids=() cpids=()
   for w in 1 2; do
-    start_timed "worker$w" /dev/null "$REEL" worker "${common[@]}" --concurrency 1 --name "soak-$$-w$w"
+    start_timed "worker$w" /dev/null "$REEL" worker "${common[@]}" --media-root "$WORK/media" \
+      --output-root "$(dirname "$FARM_OUT")" --concurrency 1 --name "soak-$$-w$w"
     tpids+=("$TIMED_PID"); cpids+=("$CHILD_PID")
   done
   log "farm: submitting to two workers…"

@@ -1,12 +1,15 @@
 #!/bin/sh
 # Run once by the postgres image on its first start, as the superuser (compose.yaml mounts it in
-# /docker-entrypoint-initdb.d). Creates Reel's three roles and its database. Passwords come from the
+# /docker-entrypoint-initdb.d). Creates Reel's five roles and its database. Passwords come from the
 # role_passwords secret (.pgpass lines host:port:db:user:password, written by deploy/make-secrets.sh) and reach SQL
 # only as psql :'variables' (quoted literals).
 #   reel_owner   owns the database and the schema: `reel db migrate --roles` (DDL). Not a superuser.
-#   reel_worker  rows only (granted by `reel db roles`); what workers and `reel submit` use.
-#   reel_monitor reads only; KEDA, `reel gc`, dashboards.
-# The worker and monitor names are <REEL_SCHEMA>_worker and <REEL_SCHEMA>_monitor, with REEL_SCHEMA=reel.
+#   reel_worker  moves segments and stitches through their states (granted by `reel db roles`); `reel worker`.
+#   reel_submit  inserts jobs and their segments, nothing else; `reel submit`.
+#   reel_operate cancels, requeues and reprioritises jobs; `reel cancel`, `reel retry`, `reel serve`'s writes.
+#   reel_monitor reads only; KEDA, `reel gc`, dashboards, `reel serve`'s reads.
+# The names are <REEL_SCHEMA>_worker, _submit, _operate and _monitor, with REEL_SCHEMA=reel
+# (deploy/README.md, "Database roles", has the matrix of who may do what).
 set -eu
 secret=/run/secrets/role_passwords
 pw() {
@@ -14,13 +17,17 @@ pw() {
   [ -n "$line" ] || { echo "initdb: no password for $1 in $secret" >&2; exit 1; }
   printf '%s' "$line" | cut -d: -f5-
 }
-owner_pw=$(pw reel_owner); worker_pw=$(pw reel_worker); monitor_pw=$(pw reel_monitor)
+owner_pw=$(pw reel_owner); worker_pw=$(pw reel_worker); submit_pw=$(pw reel_submit)
+operate_pw=$(pw reel_operate); monitor_pw=$(pw reel_monitor)
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname postgres \
-  -v owner_pw="$owner_pw" -v worker_pw="$worker_pw" -v monitor_pw="$monitor_pw" <<'SQL'
+  -v owner_pw="$owner_pw" -v worker_pw="$worker_pw" -v submit_pw="$submit_pw" -v operate_pw="$operate_pw" \
+  -v monitor_pw="$monitor_pw" <<'SQL'
 CREATE ROLE reel_owner LOGIN PASSWORD :'owner_pw';
 CREATE ROLE reel_worker LOGIN PASSWORD :'worker_pw';
+CREATE ROLE reel_submit LOGIN PASSWORD :'submit_pw';
+CREATE ROLE reel_operate LOGIN PASSWORD :'operate_pw';
 CREATE ROLE reel_monitor LOGIN PASSWORD :'monitor_pw';
 CREATE DATABASE reel OWNER reel_owner;
 REVOKE ALL ON DATABASE reel FROM PUBLIC;
-GRANT CONNECT ON DATABASE reel TO reel_worker, reel_monitor;
+GRANT CONNECT ON DATABASE reel TO reel_worker, reel_submit, reel_operate, reel_monitor;
 SQL

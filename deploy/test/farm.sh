@@ -40,7 +40,7 @@ farm_render() {
   [ "$(job_state)" = done ] || { "${PC[@]}" run --rm -T --no-deps submit status "$JOB" >&2; die "job $JOB ended $(job_state)"; }
   note "farm: job $JOB done in $((SECONDS - start)) s from submit (3 workers, --concurrency 1 each, drained and restarted once); queue: $(sql "SELECT round(extract(epoch FROM finished_at - created_at), 1) || ' s from created to finished' FROM reel.jobs WHERE id = $JOB")"
   note "workers: $(sql "SELECT string_agg(DISTINCT worker_id, ' ') FROM reel.queue_events WHERE job_id = $JOB AND segment_index IS NOT NULL AND to_state = 'done'") rendered segments; $(sql "SELECT count(*) FROM reel.workers") worker rows"
-  note "reel status $JOB (as reel_worker): $("${PC[@]}" run --rm -T --no-deps submit status "$JOB" 2>/dev/null | head -n 2 | tr '\n' ' ')"
+  note "reel status $JOB (as reel_submit): $("${PC[@]}" run --rm -T --no-deps submit status "$JOB" 2>/dev/null | head -n 2 | tr '\n' ' ')"
   note "reel gc --dry-run (as reel_monitor): $("${PC[@]}" run --rm -T --no-deps gc gc --older-than 7d --dry-run 2>&1 | grep -v level=warning | tail -n 1)"
   note "segments: $(sql "SELECT count(*) || ' segments, attempts ' || string_agg(DISTINCT attempt::text, ',') || ', errors ' || sum(jsonb_array_length(errors)) FROM reel.segments WHERE job_id = $JOB")"
 }
@@ -106,7 +106,7 @@ teardown() {
 }
 
 # `reel serve` from compose: the pages and API over the finished jobs, a thumbnail, /metrics through promtool, a
-# write refused without the token and done with it (through --write-db as reel_worker), reads as reel_monitor.
+# write refused without the token and done with it (through --write-db as reel_operate), reads as reel_monitor.
 web_view() {
   local port=${REEL_TEST_SERVE_PORT:-58700} url tries=0 token jobs
   url=http://127.0.0.1:$port

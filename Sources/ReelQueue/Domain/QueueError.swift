@@ -15,6 +15,9 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case connection(String)
     /// The database refused a write that would break a constraint (CHECK, unique, transition trigger).
     case constraint(String)
+    /// The database role may not run the statement (SQLSTATE 42501): a missing grant, or a trigger that keeps
+    /// another role's rights (cancel, requeue) from it. The server's message names the table or the role.
+    case permissionDenied(String)
     /// Any other database error, with its SQLSTATE.
     case query(sqlState: String, message: String)
     /// A schema migration failed; nothing of that version was applied.
@@ -35,6 +38,11 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(the connection comes from --db, else REEL_DATABASE_URL, else the PGHOST, PGPORT, PGUSER, "
                 + "PGDATABASE and PGPASSWORD variables or ~/.pgpass)"
         case .constraint(let message): return "database constraint: \(message)"
+        case .permissionDenied(let message):
+            let line = message.split(separator: "\n").first.map(String.init) ?? message
+            let reason = line.hasPrefix("ERROR:") ? line.dropFirst(6).trimmingCharacters(in: .whitespaces) : line
+            return "the database role may not do this: \(reason) (each command connects as its own role: "
+                + "deploy/README.md, \"Database roles\", has the matrix)"
         case .query(let state, let message): return "database error \(state): \(message)"
         case .migration(let version, let message): return "migration \(version): \(message)"
         case .configuration(let message): return "configuration: \(message)"

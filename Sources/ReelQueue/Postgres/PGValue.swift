@@ -89,6 +89,7 @@ enum PGFailure: Error {
             .contains(where: { m.contains("relation \"\($0)\" does not exist") }):
             return .configuration("the database has no Reel tables here (\(m.split(separator: "\n").first ?? "")); "
                                   + "run `reel db migrate` with the same --db and --schema first")
+        case .server("42501", let m): return .permissionDenied(m)
         case .server(let s, let m): return s.hasPrefix("23") ? .constraint(m) : .query(sqlState: s, message: m)
         }
     }

@@ -6,19 +6,23 @@ import Foundation
 /// server), so roles are not a migration: this runs as the schema's owner after `reel db migrate`, and derives
 /// the role names from the schema so that farms sharing a server never share a role.
 ///
-/// - `<schema>_worker`: SELECT, INSERT, UPDATE, DELETE on the queue tables, USAGE on their sequences, EXECUTE on
-///   the schema's functions, SELECT on `reel_schema_migrations`. No DDL, no COPY … PROGRAM, no superuser.
-/// - `<schema>_monitor`: SELECT on the same tables and EXECUTE on the functions.
-/// - The owner is whoever runs `reel db migrate`: it owns the schema and its tables (DDL). It is created once by
-///   the database administrator, is not a superuser, and needs CREATEROLE only if the two roles do not exist yet.
+/// - `<schema>_worker` (`reel worker`): reads the queue; moves segments and stitches through their states (UPDATE of
+///   the state, lease, part and progress columns only, `RoleSQL.workerJobColumns`); registers itself in `workers`.
+///   It cannot insert or delete a job or segment, change a job's composition, output, owner or priority, cancel or
+///   requeue a job (a trigger), or touch `queue_events`.
+/// - `<schema>_submit` (`reel submit`): reads the queue; inserts jobs and, in the same transaction, their segments
+///   (a trigger refuses segments for any other job). Nothing else.
+/// - `<schema>_operate` (`reel cancel`, `reel retry`, the web view's writes): reads the queue; cancels, requeues and
+///   reprioritises jobs (UPDATE of the state and priority columns only).
+/// - `<schema>_monitor`: SELECT on the queue tables and the event log.
+/// - The owner is whoever runs `reel db migrate`: it owns the schema and its tables (DDL) and alone deletes jobs or
+///   writes the event log (whose triggers run as the owner). It is created once by the database administrator, is
+///   not a superuser, and needs CREATEROLE only if the roles do not exist yet.
 ///
-/// Running it again is harmless, and it must run again after a migration that adds a table: the grants are
-/// revoked and given again so that each role holds exactly the list above.
+/// None holds DDL, TRUNCATE, COPY … PROGRAM or superuser. Running it again is harmless, and it must run again after
+/// a migration that adds a table: the grants are revoked and given again so that each role holds exactly the above.
 public struct DatabaseRoles: Sendable {
     public let configuration: PostgresQueueConfiguration
-
-    /// The tables workers read and write (not `reel_schema_migrations`, which they only read).
-    public static let queueTables = ["jobs", "segments", "workers", "queue_events"]
 
     /// - Parameter configuration: the owner's connection; `schema` nil means the server's `current_schema()`.
     public init(_ configuration: PostgresQueueConfiguration) {
@@ -32,29 +36,43 @@ public struct DatabaseRoles: Sendable {
         /// The owner is a superuser: it works, but the owner should be a plain role (deploy/README.md).
         public var ownerIsSuperuser: Bool
         public var worker: String
+        public var submit: String
+        public var operate: String
         public var monitor: String
-        /// The roles this call created (empty when both existed).
+        /// The roles this call created (empty when all four existed).
         public var created: [String]
     }
 
-    /// The worker and monitor role names of `schema`, validated as plain identifiers of at most 63 bytes.
+    /// The role names of one schema: `<schema>_worker`, `_submit`, `_operate` and `_monitor`.
+    public struct Names: Sendable, Hashable {
+        public var worker: String
+        public var submit: String
+        public var operate: String
+        public var monitor: String
+        /// The four, in the order `reel db roles` reports them.
+        public var all: [String] { [worker, submit, operate, monitor] }
+    }
+
+    /// The role names of `schema`, validated as plain identifiers of at most 63 bytes.
     /// - Throws: `QueueError.configuration` for a schema name that cannot make them.
-    public static func roleNames(schema: String) throws -> (worker: String, monitor: String) {
-        let names = (schema + "_worker", schema + "_monitor")
-        guard PostgresQueueConfiguration.isPlainIdentifier(schema), PostgresQueueConfiguration.isPlainIdentifier(names.0),
-              PostgresQueueConfiguration.isPlainIdentifier(names.1) else {
+    public static func roleNames(schema: String) throws -> Names {
+        let names = Names(worker: schema + "_worker", submit: schema + "_submit", operate: schema + "_operate",
+                          monitor: schema + "_monitor")
+        guard PostgresQueueConfiguration.isPlainIdentifier(schema),
+              names.all.allSatisfy(PostgresQueueConfiguration.isPlainIdentifier) else {
             throw QueueError.configuration("schema \"\(schema)\" must match [a-z_][a-z0-9_]* and be at most 55 characters "
-                                           + "to name its roles")
+                                           + "to name its roles (\(names.operate) must fit in 63 bytes)")
         }
         return names
     }
 
     /// Creates the missing roles (LOGIN, no password: set one with psql's `\password`) and grants exactly their rights.
     /// - Throws: `QueueError.configuration` when the schema is not migrated or a role holds rights beyond a worker's;
-    ///   `.query` with the server's message (e.g. 42501 when the caller does not own the tables); `.connection`.
+    ///   `.permissionDenied` when the caller does not own the tables; `.query` with the server's message; `.connection`.
     @discardableResult
     public func apply() throws -> Report {
         try configuration.validate()
+        if let schema = configuration.schema { _ = try Self.roleNames(schema: schema) }
         let c = try PGPool(configuration).connect()
         var attempt = 0
         while true {
@@ -78,22 +96,23 @@ public struct DatabaseRoles: Sendable {
     private func apply(on c: PGConnection) throws -> Report {
         let who = try c.exec(RoleSQL.whoAmI).rows[0]
         guard let schema = who.string("schema") else { throw QueueError.configuration("no schema: set --schema or REEL_SCHEMA") }
-        let (worker, monitor) = try Self.roleNames(schema: schema)
+        let roles = try Self.roleNames(schema: schema)
         guard try c.exec(RoleSQL.migrated, [.text(schema)]).rows[0].string("migrations") != nil else {
             throw QueueError.configuration("schema \"\(schema)\" has no Reel tables: run reel db migrate first")
         }
         var created: [String] = []
-        for role in [worker, monitor] where try createIfMissing(role, on: c) { created.append(role) }
-        try c.execScript(try RoleSQL.grants(schema: schema, worker: worker, monitor: monitor, quote: c.quoteIdentifier))
+        for role in roles.all where try createIfMissing(role, on: c) { created.append(role) }
+        try c.execScript(try RoleSQL.grants(schema: schema, roles: roles, quote: c.quoteIdentifier))
         return Report(schema: schema, owner: who.text("me"), ownerIsSuperuser: who.string("superuser") == "t",
-                      worker: worker, monitor: monitor, created: created)
+                      worker: roles.worker, submit: roles.submit, operate: roles.operate, monitor: roles.monitor,
+                      created: created)
     }
 
     /// Creates `role` unless it exists; refuses an existing role that holds more than LOGIN or is a member of a role.
     private func createIfMissing(_ role: String, on c: PGConnection) throws -> Bool {
         if let row = try c.exec(RoleSQL.roleRights, [.text(role)]).rows.first {
             guard row.string("extra") == "f" else {
-                throw QueueError.configuration("role \(role) exists with rights a worker must not hold "
+                throw QueueError.configuration("role \(role) exists with rights it must not hold "
                                                + "(superuser, createrole, createdb, replication, bypassrls, or membership in a role)")
             }
             return false

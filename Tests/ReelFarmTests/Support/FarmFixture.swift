@@ -85,9 +85,12 @@ final class FarmFixture: @unchecked Sendable {
 
     /// Starts `reel worker --name NAME --lease-seconds 2 --retry-base-ms 200`, optionally inside a network
     /// namespace (`ip netns exec`, which execs, so the pid is the worker's) and with another database URL.
+    /// Media and outputs must lie under the fixture's folder (`--media-root`, `--output-root`) unless `extra`
+    /// gives roots of its own.
     func startWorker(_ name: String, namespace: String? = nil, databaseURL url: String? = nil,
                      extra: [String] = []) throws -> FarmChild {
-        let args = ["worker", "--name", name, "--lease-seconds", "2", "--retry-base-ms", "200"] + extra
+        let roots = ["--media-root", "--output-root"].filter { !extra.contains($0) }.flatMap { [$0, root.path] }
+        let args = ["worker", "--name", name, "--lease-seconds", "2", "--retry-base-ms", "200"] + roots + extra
         var env = environment
         if let url { env["REEL_DATABASE_URL"] = url }
         let child = try namespace.map {

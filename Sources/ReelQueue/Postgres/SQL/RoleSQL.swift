@@ -1,5 +1,8 @@
 /// Statements of `DatabaseRoles`. Role and schema names are identifiers (they cannot be parameters): they are
 /// validated by `DatabaseRoles.roleNames(schema:)` and quoted with libpq's `PQescapeIdentifier`.
+///
+/// The column lists are exactly what each role's statements write (JobSQL, SegmentSQL); a column a role does not
+/// write is refused with 42501. The role matrix (deploy/README.md, DatabaseRoleMatrixTests) shows the outcome.
 enum RoleSQL {
     static let whoAmI = """
         SELECT current_schema() AS schema, current_user AS me,
@@ -24,21 +27,55 @@ enum RoleSQL {
 
     static let createOptions = "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT"
 
-    /// Revokes whatever the two roles held on the schema, then grants exactly their rights.
-    static func grants(schema: String, worker: String, monitor: String,
-                       quote: (String) throws -> String) throws -> String {
-        let s = try quote(schema), w = try quote(worker), m = try quote(monitor)
-        let tables = try DatabaseRoles.queueTables.map { "\(s).\(try quote($0))" }.joined(separator: ", ")
+    /// `jobs` columns the worker writes: the state, the stitch lease and what the stitcher reports (claim,
+    /// failure, rescue, rolling stitch). Never the composition, the output, the owner, the name or the priority.
+    static let workerJobColumns = ["state", "error", "started_at", "finished_at", "stitch_attempt", "stitch_lease_token",
+                                   "stitch_leased_by", "stitch_lease_expires_at", "stitch_started_at", "stitch_us",
+                                   "output_bytes", "stitched_segments"]
+    /// `segments` columns the worker writes: the state, the lease, attempts and their errors, the part and its
+    /// figures. Never the job, the frames, the content hash, the plan payload or the priority.
+    static let workerSegmentColumns = ["state", "attempt", "lease_token", "leased_by", "lease_expires_at", "scheduled_at",
+                                       "available_at", "errors", "part_location", "reused_from", "render_frames",
+                                       "render_us", "finished_at", "progress_frames", "claimed_at", "claim_wait_us"]
+    /// `jobs` columns `reel submit` inserts (`JobSQL.insert`); the state and the lease keep their defaults.
+    static let submitJobColumns = ["name", "owner", "composition", "output_location", "priority", "max_attempts",
+                                   "required_tags", "segment_count", "frame_count", "created_at"]
+    /// `segments` columns `reel submit` inserts (`SegmentSQL.insertMany`; a reused part arrives done).
+    static let submitSegmentColumns = ["job_id", "segment_index", "frame_start", "frame_end", "sample_start", "sample_end",
+                                       "content_hash", "payload", "state", "priority", "required_tags", "max_attempts",
+                                       "scheduled_at", "reused_from", "part_location", "finished_at"]
+    /// `jobs` columns of cancel, retry and priority (`JobSQL.stop`, `.requeue`, `.setPriority`).
+    static let operateJobColumns = ["state", "error", "finished_at", "stitch_lease_token", "stitch_leased_by",
+                                    "stitch_lease_expires_at", "priority"]
+    /// `segments` columns of cancel, retry and priority (`SegmentSQL.cancelForJob`, `.retryForJob`).
+    static let operateSegmentColumns = ["state", "attempt", "scheduled_at", "lease_token", "lease_expires_at", "priority"]
+
+    /// Revokes whatever the four roles held on the schema (column privileges go with the table's), then grants
+    /// exactly their rights. Nobody but the owner writes `queue_events` (its triggers run as the owner) or deletes.
+    static func grants(schema: String, roles: DatabaseRoles.Names, quote: (String) throws -> String) throws -> String {
+        let s = try quote(schema)
+        func table(_ name: String) throws -> String { "\(s).\(try quote(name))" }
+        func columns(_ names: [String]) throws -> String { try names.map(quote).joined(separator: ", ") }
+        let w = try quote(roles.worker), sub = try quote(roles.submit), o = try quote(roles.operate)
+        let m = try quote(roles.monitor), all = [w, sub, o, m].joined(separator: ", ")
+        let jobs = try table("jobs"), segments = try table("segments"), workers = try table("workers")
+        let read = [jobs, segments, workers, try table("reel_schema_migrations")].joined(separator: ", ")
         return """
-            REVOKE ALL ON ALL TABLES IN SCHEMA \(s) FROM \(w), \(m);
-            REVOKE ALL ON ALL SEQUENCES IN SCHEMA \(s) FROM \(w), \(m);
-            REVOKE ALL ON SCHEMA \(s) FROM \(w), \(m);
-            GRANT USAGE ON SCHEMA \(s) TO \(w), \(m);
-            GRANT SELECT, INSERT, UPDATE, DELETE ON \(tables) TO \(w);
-            GRANT SELECT ON \(tables), \(s).reel_schema_migrations TO \(m);
-            GRANT SELECT ON \(s).reel_schema_migrations TO \(w);
-            GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(s) TO \(w);
-            GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA \(s) TO \(w), \(m);
+            REVOKE ALL ON ALL TABLES IN SCHEMA \(s) FROM \(all);
+            REVOKE ALL ON ALL SEQUENCES IN SCHEMA \(s) FROM \(all);
+            REVOKE ALL ON SCHEMA \(s) FROM \(all);
+            GRANT USAGE ON SCHEMA \(s) TO \(all);
+            GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA \(s) TO \(all);
+            GRANT SELECT ON \(read) TO \(all);
+            GRANT SELECT ON \(try table("queue_events")) TO \(m);
+            GRANT INSERT, UPDATE, DELETE ON \(workers) TO \(w);
+            GRANT UPDATE (\(try columns(workerJobColumns))) ON \(jobs) TO \(w);
+            GRANT UPDATE (\(try columns(workerSegmentColumns))) ON \(segments) TO \(w);
+            GRANT INSERT (\(try columns(submitJobColumns))) ON \(jobs) TO \(sub);
+            GRANT INSERT (\(try columns(submitSegmentColumns))) ON \(segments) TO \(sub);
+            GRANT USAGE ON SEQUENCE \(try table("jobs_id_seq")), \(try table("segments_id_seq")) TO \(sub);
+            GRANT UPDATE (\(try columns(operateJobColumns))) ON \(jobs) TO \(o);
+            GRANT UPDATE (\(try columns(operateSegmentColumns))) ON \(segments) TO \(o);
             """
     }
 }
