@@ -8,7 +8,12 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <poll.h>
 #include <microhttpd.h>
+
+#ifndef POLLRDHUP
+#define POLLRDHUP 0x2000 /* Linux: the peer closed its end (glibc defines it only under _GNU_SOURCE) */
+#endif
 
 /* Swift cannot call C variadic functions, so these fixed-argument wrappers pass libmicrohttpd its options. */
 
@@ -55,6 +60,32 @@ static inline struct MHD_Daemon *reel_mhd_start(const struct sockaddr *addr, int
 static inline uint16_t reel_mhd_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info ? info->port : 0;
+}
+
+/** The client's address as numeric text ("203.0.113.7", "2001:db8::1") in `buf`; "" when unknown. */
+static inline void reel_mhd_client_address(struct MHD_Connection *connection, char *buf, socklen_t size) {
+    buf[0] = 0;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr) return;
+    const struct sockaddr *a = info->client_addr;
+    if (a->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *) (const void *) a)->sin_addr, buf, size);
+    } else if (a->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *) (const void *) a)->sin6_addr, buf, size);
+    }
+}
+
+/** The connection's socket; -1 when unknown. */
+static inline int reel_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/** 1 when the peer of socket `fd` has closed its end or the socket failed, without waiting; else 0. */
+static inline int reel_socket_hung_up(int fd) {
+    if (fd < 0) return 0;
+    struct pollfd p = { fd, POLLRDHUP, 0 };
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) ? 1 : 0;
 }
 
 /** The MHD_Result values as plain ints, for Swift's @convention(c) closures. */

@@ -22,11 +22,13 @@ public enum SegmentThumbnail {
         try JPEGImage.encode(frame, width: width, qscale: qscale, to: store.thumbnailPath(for: hash))
     }
 
-    /// The segment's thumbnail when one exists (a regular file, not a link), else nil. A segment whose
-    /// content hash is not one (a hostile row) has none: no path is derived from it.
+    /// The segment's thumbnail when one exists (a regular file, not a link, in a folder that stays inside the
+    /// store once links are resolved: `checkInside`), else nil. A segment whose content hash is not one (a hostile
+    /// row) has none: no path is derived from it.
     public static func existing(for segment: Segment, store: PartStore) -> String? {
         guard PartStore.isContentHash(segment.contentHash) else { return nil }
         let path = store.thumbnailPath(for: segment.contentHash)
+        guard (try? checkInside(path, store: store)) != nil else { return nil }
         return isRegularFile(path) ? path : nil
     }
 

@@ -12,12 +12,8 @@ extension FarmCommands {
         guard let parsed = try Specs.serve.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let env = ProcessInfo.processInfo.environment
-        let listen: ListenAddress
-        do {
-            listen = try ListenAddress(parsing: parsed.value("listen") ?? env["REEL_SERVE_LISTEN"] ?? "127.0.0.1:8700")
-        } catch let e as ServeError {
-            throw UsageError(message: e.description)
-        }
+        let (listen, access, limits) = try serveOptions(parsed)
+        let writeURL = try writeDatabase(parsed)
         let readOnly = parsed.flag("read-only")
         let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
         let base = configuration(parsed)
@@ -27,21 +23,21 @@ extension FarmCommands {
         let readConfiguration = read
         let reader = try PostgresSegmentQueue(read)
         var write = base
-        if let url = parsed.value("write-db") ?? env["REEL_SERVE_WRITE_DATABASE_URL"], !url.isEmpty {
-            write.databaseURL = url
-        }
+        if let writeURL { write.databaseURL = writeURL }
         write.applicationName = "reel serve (writes)"
         let writer = token == nil ? nil : try PostgresSegmentQueue(write)
-        let hub = FarmHub(queue: reader, waiter: {
+        let log: @Sendable (String) -> Void = { writeErr("reel serve: \($0)\n") }
+        let hub = FarmHub(queue: reader, log: log, waiter: {
             try QueueListener(configuration: readConfiguration,
                               channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
         let app = ServeApp(hub: hub, token: token, writer: writer,
-                           images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images })
+                           images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
+                           access: access, limits: limits, log: log)
         let server = try HTTPServer(listen: listen, log: { writeErr("reel serve: http: \($0)\n") }, handler: { app.handle($0) })
         hub.start()
-        announce(server, read: read, writable: writer != nil, images: store != nil)
+        announce(server, read: read, writable: writer != nil, images: store != nil, access: access)
         waitForSignal()
         writeErr("reel serve: stopping\n")
         hub.close()
@@ -63,9 +59,12 @@ extension FarmCommands {
         return token
     }
 
-    private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool) {
+    private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool,
+                                 access: HostPolicy) {
         let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
         print("reel serve: listening on http://\(host):\(server.port)/")
+        print("  answers to its IP addresses, localhost" + access.allowedNames.map { ", \($0)" }.joined()
+              + "; any other Host gets 421 (--allow-host adds a name)")
         print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
         print("  " + (writable ? "cancel, retry and priority need the token" : "read-only: no write actions"))
         if !images { print("  no --storage: thumbnails and posters are not shown") }

@@ -17,8 +17,24 @@ extension Specs {
                   Option(name: "read-only", value: nil, help: "serve no write action at all, even with a token"),
                   Option(name: "write-db", value: "URL",
                          help: "the database connection that cancel, retry and priority use, e.g. as <schema>_operate, "
-                             + "while reads use --db as <schema>_monitor",
+                             + "while reads use --db as <schema>_monitor; without a password (the process list shows "
+                             + "it): keep that in a pgpass file (PGPASSFILE), or give the whole URL in the variable",
                          defaultText: "the --db connection", env: "REEL_SERVE_WRITE_DATABASE_URL"),
+                  Option(name: "public-url", value: "URL",
+                         help: "the address people open when a reverse proxy is in front, e.g. https://reel.example.com: "
+                             + "its host is answered, pages there may write, and https makes the session cookie Secure",
+                         defaultText: "none: loopback names and IP addresses only", env: "REEL_SERVE_PUBLIC_URL"),
+                  Option(name: "allow-host", value: "NAME",
+                         help: "another name this server answers to (a Host header), e.g. the Service name Prometheus "
+                             + "scrapes; requests naming any other host are refused (421), against DNS rebinding",
+                         env: "REEL_SERVE_ALLOW_HOSTS (comma-separated)", repeatable: true),
+                  Option(name: "max-streams", value: "N",
+                         help: "open event streams (live pages) from everyone; more are refused (503) and poll instead",
+                         defaultText: "32"),
+                  Option(name: "max-streams-per-client", value: "N",
+                         help: "open event streams from one client address (an IPv6 /64); more are refused (429). Behind "
+                             + "a reverse proxy every page comes from the proxy: set it to --max-streams",
+                         defaultText: "4"),
                   Option(name: "storage", value: "DIR",
                          help: "the shared part store, for segment thumbnails and poster frames",
                          defaultText: "none: the pages show no images", env: "REEL_STORAGE"),

@@ -8,11 +8,24 @@ import Testing
         (["serve", "--listen", "127.0.0.1:99999"], "the port must be a number from 0 to 65535"),
         (["serve", "--listen", "[::1"], "an IPv6 address is written [ADDRESS]:PORT"),
         (["serve", "--token-file", "/nonexistent/token"], "--token-file /nonexistent/token: cannot be read"),
+        (["serve", "--public-url", "https://reel.example.com/x"], "write the scheme and host people open, and nothing after"),
+        (["serve", "--allow-host", "reel:80"], "--allow-host \"reel:80\": a host name or address without a port"),
+        (["serve", "--max-streams", "0"], "--max-streams must be a whole number in 1…10000"),
     ])
     func usageErrors(args: [String], message: String) throws {
         let line = try CLIMessageTests.firstError(args, status: 2)
         CLIMessageTests.expectOnePrefix(line, command: "serve")
         #expect(line.contains(message), "\(line)")
+    }
+
+    @Test("a password in --write-db is refused, since the process list shows it; the message names the safe places",
+          arguments: ["postgresql://reel_worker:s3cret@127.0.0.1:1/reel", "postgres://reel_worker@127.0.0.1:1/reel?password=s3cret",
+                      "host=127.0.0.1 port=1 user=reel_worker password=s3cret"])
+    func writeDatabasePassword(url: String) throws {
+        let line = try CLIMessageTests.firstError(["serve", "--db", "postgresql://127.0.0.1:1/none", "--write-db", url], status: 2)
+        CLIMessageTests.expectOnePrefix(line, command: "serve")
+        #expect(line.contains("--write-db") && line.contains("REEL_SERVE_WRITE_DATABASE_URL") && line.contains("PGPASSFILE"), "\(line)")
+        #expect(!line.contains("s3cret"), "the message repeats the password: \(line)")
     }
 
     @Test("a short token is refused; a busy port is named")

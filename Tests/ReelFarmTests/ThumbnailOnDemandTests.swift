@@ -75,6 +75,7 @@ import Testing
         let folder = store.directory(for: real.contentHash), elsewhere = dir("elsewhere").path
         try FileManager.default.moveItem(atPath: folder, toPath: elsewhere)
         try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere)
+        #expect(SegmentThumbnail.existing(for: real, store: store) == nil, "a thumbnail in a linked part folder was offered")
         #expect(throws: FarmError.self) { try SegmentThumbnail.ensure(for: real, of: job, store: store, projects: projects) }
         var middle = real; middle.index = 2
         #expect(throws: FarmError.self) { try JobPoster.ensure(for: job, segments: [real, middle, real], store: store) }

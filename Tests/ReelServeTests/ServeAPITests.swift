@@ -75,7 +75,7 @@ import Testing
     static func signIn(_ serve: ServeFixture) throws -> (String, String)? {
         let client = try RawClient(port: serve.port)
         let body = "{\"token\": \"\(serve.token)\"}"
-        client.send("POST /api/v1/session HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        client.send("POST /api/v1/session HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         let text = String(decoding: client.read() ?? Data(), as: UTF8.self)
         guard let line = text.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("set-cookie:") }),
               let cookie = line.dropFirst("set-cookie:".count).split(separator: ";").first,

@@ -9,12 +9,20 @@ import Testing
     /// Opens `/events` and reads until the first overview; the client and the version it carried.
     static func open(_ serve: ServeFixture, job: Int64? = nil) throws -> (RawClient, Int) {
         let c = try RawClient(port: serve.port)
-        c.send("GET /events\(job.map { "?job=\($0)" } ?? "") HTTP/1.1\r\nHost: x\r\n\r\n")
+        c.send("GET /events\(job.map { "?job=\($0)" } ?? "") HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let text = String(decoding: c.read(until: "event: overview") ?? Data(), as: UTF8.self)
         guard text.contains("text/event-stream"), let version = Self.versions(text).last else {
             throw RawClientError("no event stream: \(text.prefix(300))")
         }
         return (c, version)
+    }
+
+    /// Every stream of these tests comes from 127.0.0.1: more than the default cap per client.
+    static var manyStreams: ServeLimits {
+        var l = ServeLimits()
+        l.streams = 64
+        l.streamsPerClient = 64
+        return l
     }
 
     static func versions(_ text: String) -> [Int] {
@@ -26,7 +34,7 @@ import Testing
         var options = FarmHub.Options()
         options.pollInterval = .seconds(3600)   // no polling: only changes refresh
         options.debounce = .milliseconds(100)
-        let serve = try ServeFixture(options: options)
+        let serve = try ServeFixture(options: options, serveLimits: Self.manyStreams)
         let job = try serve.insertJob(name: "watched by fifty")
         let streams = try (0..<50).map { i in try Self.open(serve, job: i.isMultiple(of: 2) ? job : nil) }
         Thread.sleep(forTimeInterval: 0.5)   // the kicks of 50 subscriptions settle
@@ -45,12 +53,12 @@ import Testing
     func streamsEndWithTheirPages() throws {
         var options = FarmHub.Options()
         options.keepAlive = .milliseconds(300)
-        let serve = try ServeFixture(options: options)
+        let serve = try ServeFixture(options: options, serveLimits: Self.manyStreams)
         let job = try serve.insertJob(name: "strip", segments: 5)
         var clients: [RawClient] = []
         for _ in 0..<10 {
             let c = try RawClient(port: serve.port)
-            c.send("GET /events?job=\(job) HTTP/1.1\r\nHost: x\r\n\r\n")
+            c.send("GET /events?job=\(job) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let text = String(decoding: c.read(until: "event: job\ndata: ") ?? Data(), as: UTF8.self)
             #expect(text.contains("event: job"), "\(text.prefix(200))")
             clients.append(c)

@@ -9,10 +9,14 @@ final class ServeFixture {
     let server: HTTPServer
     let token = "test-token-0123456789abcdef"
 
-    init(limits: HTTPLimits = HTTPLimits(), options: FarmHub.Options = FarmHub.Options(), readOnly: Bool = false) throws {
+    /// - Parameter serveLimits: the stream caps and the token throttle (tests of many streams from one address
+    ///   raise them).
+    init(limits: HTTPLimits = HTTPLimits(), options: FarmHub.Options = FarmHub.Options(), readOnly: Bool = false,
+         serveLimits: ServeLimits = ServeLimits()) throws {
         let queue = self.queue
         hub = FarmHub(queue: queue, options: options, waiter: { try queue.wakeupListen() })
-        let app = ServeApp(hub: hub, token: readOnly ? nil : token, writer: readOnly ? nil : queue, images: nil)
+        let app = ServeApp(hub: hub, token: readOnly ? nil : token, writer: readOnly ? nil : queue, images: nil,
+                           limits: serveLimits)
         server = try HTTPServer(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: limits,
                                 handler: { app.handle($0) })
         hub.start()

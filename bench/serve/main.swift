@@ -81,8 +81,14 @@ do {
                Date().timeIntervalSince(t) * 1000, bytes))
     let hub = FarmHub(queue: queue, waiter: { try QueueListener(configuration: config,
                                                                 channels: [QueueListener.eventsChannel(schema: schema)]) })
-    let app = ServeApp(hub: hub, token: "bench-token-0123456789", writer: queue, images: nil)
-    let server = try HTTPServer(listen: try ListenAddress(parsing: "127.0.0.1:0"), handler: { app.handle($0) })
+    var limits = ServeLimits()   // every stream comes from this one address
+    limits.streams = max(limits.streams, o.streams)
+    limits.streamsPerClient = limits.streams
+    let app = ServeApp(hub: hub, token: "bench-token-0123456789", writer: queue, images: nil, limits: limits)
+    var httpLimits = HTTPLimits()
+    httpLimits.connectionsPerAddress = max(httpLimits.connectionsPerAddress, o.streams + 16)
+    httpLimits.connections = max(httpLimits.connections, httpLimits.connectionsPerAddress)
+    let server = try HTTPServer(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: httpLimits, handler: { app.handle($0) })
     hub.start()
     defer { hub.close(); server.stop() }
     let http = Loopback(port: server.port)

@@ -5,21 +5,29 @@ import Synchronization
 /// Who may change the queue. Write actions need the bearer token: in an `Authorization: Bearer` header (scripts),
 /// or through a session cookie made from it (`POST /api/v1/session`) together with that session's CSRF token in
 /// an `X-Reel-CSRF` header (pages). A browser never adds the header by itself and another site cannot read it,
-/// so a forged cross-site request fails; the cookie is also `HttpOnly` and `SameSite=Strict`, and a request whose
-/// `Origin` is not this server is refused. Without a token file, or with `--read-only`, there is no write at all.
+/// so a forged cross-site request fails; the cookie is also `HttpOnly` and `SameSite=Strict` (and `Secure` behind an
+/// https public URL), and a write or sign-in whose `Origin` is not one of this server's (`HostPolicy`), or is
+/// `null`, is refused. Wrong tokens are counted per client and throttled; a right token is accepted first, so
+/// nobody else's wrong tokens lock the operator out. Without a token file, or with `--read-only`, there is no write.
 final class Auth: Sendable {
     struct Session { var csrf: String; var expires: Date }
 
     let token: String?
     let readOnly: Bool
+    let access: HostPolicy
     private let sessions = Mutex<[String: Session]>([:])
-    private let failures = Mutex<[Date]>([])
+    private let failures: FailureThrottle
+    private let log: @Sendable (String) -> Void
     static let cookie = "reel_session"
     static let sessionLifetime: TimeInterval = 12 * 3600
 
-    init(token: String?, readOnly: Bool) {
+    init(token: String?, readOnly: Bool, access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
+         log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.token = token
         self.readOnly = readOnly
+        self.access = access
+        self.failures = FailureThrottle(limit: limits.wrongTokensPerMinute, capacity: limits.throttledClients)
+        self.log = log
     }
 
     /// Whether this server offers write actions at all.
@@ -28,12 +36,10 @@ final class Auth: Sendable {
     /// nil when `request` may write; otherwise the refusal.
     func refusal(_ request: HTTPRequest) -> HTTPResponse? {
         guard writable, let token else { return .error(403, "this server is read-only") }
-        if let origin = request.header("origin"), origin != "null", !Self.sameOrigin(origin, host: request.header("host")) {
-            return .error(403, "cross-origin write refused")
-        }
+        if let refusal = originRefusal(request, doing: "write") { return refusal }
         if let auth = request.header("authorization") {
             return auth.hasPrefix("Bearer ") && Self.equal(String(auth.dropFirst(7)), token)
-                ? nil : .error(401, "wrong bearer token")
+                ? nil : wrong(request, "wrong bearer token")
         }
         guard let id = request.cookies[Self.cookie], let session = session(id) else {
             return .error(401, "sign in with the token first")
@@ -47,11 +53,10 @@ final class Auth: Sendable {
     /// `POST /api/v1/session` with `{"token": "…"}`: a session cookie and its CSRF token.
     func signIn(_ request: HTTPRequest) -> HTTPResponse {
         guard writable, let token else { return .error(403, "this server is read-only") }
-        guard throttle() else { return .error(429, "too many wrong tokens; wait a minute") }
+        if let refusal = originRefusal(request, doing: "sign-in") { return refusal }
         let given = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["token"] as? String
         guard let given, Self.equal(given.trimmingCharacters(in: .whitespacesAndNewlines), token) else {
-            failures.withLock { $0.append(Date()) }
-            return .error(401, "wrong token")
+            return wrong(request, "wrong token")
         }
         let id = Self.random(), csrf = Self.random()
         sessions.withLock { s in
@@ -59,15 +64,16 @@ final class Auth: Sendable {
             s[id] = Session(csrf: csrf, expires: Date().addingTimeInterval(Self.sessionLifetime))
         }
         var r = HTTPResponse.bytes(APIJSON.data(["signed_in": true, "csrf": csrf]), type: "application/json")
-        r.headers.append(("Set-Cookie", "\(Self.cookie)=\(id); Path=/; HttpOnly; SameSite=Strict; Max-Age=43200"))
+        r.headers.append(("Set-Cookie", "\(Self.cookie)=\(id); Path=/; HttpOnly; SameSite=Strict; Max-Age=43200\(secure)"))
         return r
     }
 
     /// `DELETE /api/v1/session`.
     func signOut(_ request: HTTPRequest) -> HTTPResponse {
+        if let refusal = originRefusal(request, doing: "sign-out") { return refusal }
         if let id = request.cookies[Self.cookie] { _ = sessions.withLock { $0.removeValue(forKey: id) } }
         var r = HTTPResponse.bytes(APIJSON.data(["signed_in": false]), type: "application/json")
-        r.headers.append(("Set-Cookie", "\(Self.cookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"))
+        r.headers.append(("Set-Cookie", "\(Self.cookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0\(secure)"))
         return r
     }
 
@@ -84,17 +90,29 @@ final class Auth: Sendable {
         }
     }
 
-    /// At most 10 wrong tokens a minute, from anyone.
-    private func throttle() -> Bool {
-        failures.withLock { f in
-            f.removeAll { Date().timeIntervalSince($0) > 60 }
-            return f.count < 10
+    /// The cookie attribute that keeps the session off plain http when people reach this server over https.
+    private var secure: String { access.secure ? "; Secure" : "" }
+
+    /// A refusal when the request comes from a page that is not this server's: another site, or `Origin: null`
+    /// (a sandboxed frame or a local file, which could be anyone's). Scripts send no `Origin` and pass.
+    private func originRefusal(_ request: HTTPRequest, doing what: String) -> HTTPResponse? {
+        guard let origin = request.header("origin") else { return nil }
+        if origin == "null" { return .error(403, "a \(what) from Origin: null (a sandboxed frame or a file) is refused") }
+        guard access.allowsOrigin(origin, port: request.serverPort) else {
+            return .error(403, "cross-origin \(what) refused: Origin \"\(origin.prefix(200))\" is not a page of this server")
         }
+        return nil
     }
 
-    static func sameOrigin(_ origin: String, host: String?) -> Bool {
-        guard let host else { return false }
-        return origin == "http://\(host)" || origin == "https://\(host)"
+    /// A wrong token: 401 while its client is within its limit, then 429 with `Retry-After`.
+    private func wrong(_ request: HTTPRequest, _ message: String) -> HTTPResponse {
+        switch failures.fail(request.client) {
+        case .counted(let left):
+            if left == 0 { log("wrong tokens throttled client=\(request.client) per_minute=\(failures.limit)") }
+            return .error(401, message)
+        case .refused(let wait):
+            return HTTPResponse.error(429, "too many wrong tokens from this address; try again in \(wait) s").retrying(after: wait)
+        }
     }
 
     /// Compares in time independent of where the strings differ.

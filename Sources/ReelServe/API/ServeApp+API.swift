@@ -60,16 +60,9 @@ extension ServeApp {
     }
 
     private func jobDetail(_ id: Int64) -> HTTPResponse {
-        if let cached = hub.detailJSON(id) { return .bytes(cached, type: "application/json") }
-        do {
-            let status = try hub.queue.jobStatus(id)
-            let detail = JobDetail(status: status, segments: try hub.queue.segmentList(jobID: id))
-            return .bytes(HubJSON.detail(detail, at: Date()), type: "application/json")
-        } catch QueueError.jobNotFound {
-            return .error(404, "job \(id) does not exist")
-        } catch {
-            return .error(503, "the database cannot be read: \(error)")
-        }
+        let found = hub.lookup(id)
+        if case .found(let data) = found { return .bytes(data, type: "application/json") }
+        return lookupRefusal(found, id: id) ?? .error(404, "job \(id) does not exist")
     }
 
     private func write(_ action: String, id: Int64, body: Data) -> HTTPResponse {
@@ -91,7 +84,8 @@ extension ServeApp {
         } catch QueueError.jobNotFound {
             return .error(404, "job \(id) does not exist")
         } catch {
-            return .error(503, "\(action) failed: \(error)")
+            log("\(action) failed: \(error)")
+            return .error(503, "\(action) failed: the database cannot be written")
         }
     }
 
@@ -100,6 +94,7 @@ extension ServeApp {
         do {
             // The strip's own snapshot when a page watches the job: a page of 1,000 thumbnails costs no query each.
             let watched = hub.snapshot().details[id]
+            if watched == nil, let busy = busy() { return busy }
             let job = try watched?.status.job ?? hub.queue.jobGet(id)
             guard let segment = try (watched?.segments ?? hub.queue.segmentList(jobID: id)).first(where: { $0.index == index }),
                   segment.state == .done else { return .error(404, "segment \(index) of job \(id) is not done") }
@@ -108,7 +103,7 @@ extension ServeApp {
         } catch QueueError.jobNotFound {
             return .error(404, "job \(id) does not exist")
         } catch {
-            return .error(503, "the database cannot be read: \(error)")
+            return unreadable(error)
         }
     }
 
@@ -116,6 +111,7 @@ extension ServeApp {
         guard let images else { return .error(404, "this server has no part store (--storage)") }
         do {
             let watched = hub.snapshot().details[id]
+            if watched == nil, let busy = busy() { return busy }
             let job = try watched?.status.job ?? hub.queue.jobGet(id)
             guard job.state == .done else { return .error(404, "job \(id) is not done") }
             guard let data = images.poster(job, try watched?.segments ?? hub.queue.segmentList(jobID: id)) else {
@@ -125,8 +121,13 @@ extension ServeApp {
         } catch QueueError.jobNotFound {
             return .error(404, "job \(id) does not exist")
         } catch {
-            return .error(503, "the database cannot be read: \(error)")
+            return unreadable(error)
         }
+    }
+
+    /// A 503 when the API's reads of single jobs are spent (`FarmHub.spendLookup`); nil when one was spent.
+    private func busy() -> HTTPResponse? {
+        hub.spendLookup().map { Self.busy(retryAfter: $0) }
     }
 
     func json(_ object: Any) -> HTTPResponse { .bytes(APIJSON.data(object), type: "application/json") }

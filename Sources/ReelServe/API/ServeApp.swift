@@ -29,16 +29,27 @@ public final class ServeApp: Sendable {
     let writer: (any SegmentQueue)?
     let images: Images?
     let metrics: @Sendable (HubSnapshot) -> String
+    let access: HostPolicy
+    let slots: StreamSlots
+    let log: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - writer: the queue that cancel, retry and priority go to (nil with `--read-only`).
+    ///   - access: the names this server answers to and the pages that may write (`HostPolicy`).
+    ///   - limits: the event stream caps and the wrong-token throttle.
+    ///   - log: the operator's log: the database's errors (a client is told only that it failed), throttled clients.
     ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
     public init(hub: FarmHub, token: String?, writer: (any SegmentQueue)?, images: Images?,
+                access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
+                log: @escaping @Sendable (String) -> Void = { _ in },
                 metrics: (@Sendable (HubSnapshot) -> String)? = nil) {
         self.hub = hub
-        self.auth = Auth(token: token, readOnly: writer == nil)
+        self.auth = Auth(token: token, readOnly: writer == nil, access: access, limits: limits, log: log)
         self.writer = writer
         self.images = images
+        self.access = access
+        self.slots = StreamSlots(limits)
+        self.log = log
         self.metrics = metrics ?? { [hub] in Self.prometheus($0, hub: hub) }
     }
 
@@ -55,9 +66,19 @@ public final class ServeApp: Sendable {
         return MetricsExposition.render(s.metrics ?? QueueMetrics(at: s.at), goneAfter: hub.options.goneAfter, extra: own)
     }
 
+    /// Headers that say who is asking and from where: sent twice, they could be read one way here and another way by
+    /// a proxy in front, so a request that repeats one is refused.
+    static let singleHeaders = ["authorization": "Authorization", "cookie": "Cookie", "host": "Host", "origin": "Origin",
+                                "x-reel-csrf": "X-Reel-CSRF"]
+
     /// Answers one request; never throws and never traps on what a client sends.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if let repeated = request.repeatedHeaders.compactMap({ Self.singleHeaders[$0] }).sorted().first {
+            return .error(400, "the \(repeated) header was sent more than once")
+        }
         let parts = request.pathParts
+        // The probe answers whatever the name: it says nothing, and a load balancer asks by address or its own name.
+        if parts != ["healthz"], let refusal = access.hostRefusal(request) { return refusal }
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (method, parts.first) {
         case (_, "api"): return api(request, method: method, parts: Array(parts.dropFirst()))
@@ -75,15 +96,50 @@ public final class ServeApp: Sendable {
         }
     }
 
+    /// An event stream, within the stream caps; one that watches a job only for a job that exists.
     private func events(_ request: HTTPRequest) -> HTTPResponse {
         var job: Int64?
         if let text = request.query["job"] {
             guard let id = Self.id(text) else { return .error(400, "job must be a job id") }
+            if let refusal = lookupRefusal(hub.lookup(id), id: id) { return refusal }
             job = id
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                  ("X-Accel-Buffering", "no")],
-                            body: .stream(EventStream(hub: hub, job: job, keepAlive: hub.options.keepAlive)))
+        let client = request.client
+        switch slots.take(client) {
+        case .client?:
+            return HTTPResponse.error(429, "this address has its most event streams open; close a page, or poll /api/v1/jobs")
+                .retrying(after: 15)
+        case .all?:
+            return HTTPResponse.error(503, "this server has its most event streams open; poll /api/v1/jobs meanwhile")
+                .retrying(after: 15)
+        case nil:
+            let slots = self.slots
+            let stream = EventStream(hub: hub, job: job, keepAlive: hub.options.keepAlive) { slots.give(client) }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                                                      ("X-Accel-Buffering", "no")], body: .stream(stream))
+        }
+    }
+
+    /// nil when `lookup` found the job; else the answer: 404, or 503 when the database was not or could not be read.
+    func lookupRefusal(_ lookup: JobLookup, id: Int64) -> HTTPResponse? {
+        switch lookup {
+        case .found: return nil
+        case .missing: return .error(404, "job \(id) does not exist")
+        case .busy(let wait): return Self.busy(retryAfter: wait)
+        case .failed(let cause): return unreadable(cause)
+        }
+    }
+
+    /// The 503 of a read the API's budget (`FarmHub.Options.lookupsPerSecond`) has no room for now.
+    static func busy(retryAfter wait: Int) -> HTTPResponse {
+        HTTPResponse.error(503, "too many lookups of single jobs just now").retrying(after: wait)
+    }
+
+    /// A 503 that says the database cannot be read, and only that: the database's own message, which names tables,
+    /// roles and hosts, goes to the operator's log.
+    func unreadable(_ cause: Any) -> HTTPResponse {
+        log("the database cannot be read: \(cause)")
+        return .error(503, HubSnapshot.unreadable)
     }
 
     /// A positive decimal id of at most 18 digits (so it fits Int64 without a trap).

@@ -3,8 +3,9 @@
 public struct HTTPLimits: Sendable, Hashable {
     /// Open connections at once; more are refused at accept.
     public var connections: Int = 256
-    /// Open connections from one address.
-    public var connectionsPerAddress: Int = 128
+    /// Open connections from one address: a quarter of them, so that one client cannot hold every slot (event
+    /// streams have tighter limits of their own, `ServeLimits`).
+    public var connectionsPerAddress: Int = 64
     /// A connection idle (or trickling) this long is closed. Event streams send a comment well within it.
     public var idleTimeoutSeconds: Int = 30
     /// Per-connection buffer for the request line and headers; a larger head is answered 431 or 414.

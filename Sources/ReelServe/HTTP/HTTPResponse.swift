@@ -37,6 +37,14 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", cache)], body: .bytes(data))
     }
 
+    /// The same response telling the client when to try again (`Retry-After`, in whole seconds, at least 1), on a
+    /// connection closed after it, so that a client refused for its load holds no connection either.
+    public func retrying(after seconds: Int) -> HTTPResponse {
+        var r = self
+        r.headers += [("Retry-After", String(max(1, seconds))), ("Connection", "close")]
+        return r
+    }
+
     /// A JSON error body `{"error": message}`, the API's one error shape.
     public static func error(_ status: Int, _ message: String) -> HTTPResponse {
         let body = (try? JSONSerialization.data(withJSONObject: ["error": message], options: [.withoutEscapingSlashes]))
@@ -48,8 +56,10 @@ public struct HTTPResponse: Sendable {
 
 /// A response body produced while the connection is open, read from the connection's own thread.
 public protocol ResponseStream: AnyObject, Sendable {
-    /// Blocks until bytes are ready and returns up to `max` of them; nil ends the response.
-    func read(max: Int) -> Data?
+    /// Blocks until bytes are ready and returns up to `max` of them; nil ends the response. `hungUp` says,
+    /// without waiting, whether the client has closed the connection: a stream that waits long asks it now and
+    /// then and ends, so that a page that left frees its connection at once rather than at the next write.
+    func read(max: Int, hungUp: () -> Bool) -> Data?
     /// Called once when the connection is gone (the client left or the server stops).
     func close()
 }

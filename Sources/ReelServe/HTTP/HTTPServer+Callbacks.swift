@@ -25,12 +25,21 @@ let accessCallback: MHD_AccessHandlerCallback = { cls, connection, url, method, 
         uploadSize.pointee = 0
         return reel_mhd_yes()
     }
+    let headers = values(connection, reel_mhd_header_kind(), lowercase: true)
     let parsed = HTTPRequest(method: url.flatMap { _ in method.map { String(cString: $0) } } ?? "",
                              path: url.map { String(cString: $0) } ?? "/",
-                             query: values(connection, reel_mhd_query_kind(), lowercase: false),
-                             headers: values(connection, reel_mhd_header_kind(), lowercase: true),
-                             cookies: values(connection, reel_mhd_cookie_kind(), lowercase: false), body: request.body)
+                             query: values(connection, reel_mhd_query_kind(), lowercase: false).values,
+                             headers: headers.values,
+                             cookies: values(connection, reel_mhd_cookie_kind(), lowercase: false).values, body: request.body,
+                             peer: peer(connection), repeatedHeaders: headers.repeated, serverPort: server.port)
     return server.queue(server.handler(parsed), connection)
+}
+
+/// The client's address as the socket says.
+private func peer(_ connection: OpaquePointer) -> String {
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    reel_mhd_client_address(connection, &text, socklen_t(text.count))
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Frees what `accessCallback` kept for the request.
@@ -44,9 +53,11 @@ private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ key: S
     MHD_lookup_connection_value(connection, kind, key).map { String(cString: $0) }
 }
 
-/// Every value of one kind (headers, cookies, query arguments). A value that is not UTF-8 is repaired, not trusted.
-private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercase: Bool) -> [String: String] {
-    final class Box { var values: [String: String] = [:]; var lowercase = false }
+/// Every value of one kind (headers, cookies, query arguments), the last one of a repeated name, and the names that
+/// came more than once. A value that is not UTF-8 is repaired, not trusted.
+private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercase: Bool)
+    -> (values: [String: String], repeated: Set<String>) {
+    final class Box { var values: [String: String] = [:]; var repeated: Set<String> = []; var lowercase = false }
     let box = Box()
     box.lowercase = lowercase
     let iterator: MHD_KeyValueIterator = { cls, _, key, value in
@@ -56,13 +67,14 @@ private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercas
             to: UInt8.self, capacity: strlen(key)) { UnsafeBufferPointer(start: $0, count: strlen(key)) }, as: UTF8.self)
         let text = value.map { String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self),
                                                                    count: strlen($0)), as: UTF8.self) } ?? ""
-        box.values[box.lowercase ? name.lowercased() : name] = text
+        let named = box.lowercase ? name.lowercased() : name
+        if box.values.updateValue(text, forKey: named) != nil { box.repeated.insert(named) }
         return reel_mhd_yes()
     }
     withExtendedLifetime(box) {
         _ = MHD_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(box).toOpaque())
     }
-    return box.values
+    return (box.values, box.repeated)
 }
 
 extension HTTPServer {
@@ -73,8 +85,9 @@ extension HTTPServer {
         case .bytes(let data):
             r = data.withUnsafeBytes { raw in reel_mhd_response_copy(raw.count, raw.baseAddress) }
         case .stream(let stream):
-            let box = Unmanaged.passRetained(StreamBox(stream)).toOpaque()
+            let box = Unmanaged.passRetained(StreamBox(stream, socket: reel_mhd_connection_fd(connection))).toOpaque()
             r = MHD_create_response_from_callback(UInt64.max, 16 * 1024, streamReader, box, streamFree)
+            if r == nil { streamFree(box) }   // never handed over: closed here, or its slot would stay taken
         }
         guard let r else { return reel_mhd_no() }
         defer { MHD_destroy_response(r) }
@@ -85,16 +98,20 @@ extension HTTPServer {
     }
 }
 
-/// Holds a stream for libmicrohttpd's reader callback.
+/// Holds a stream, and its connection's socket, for libmicrohttpd's reader callback.
 final class StreamBox {
     let stream: any ResponseStream
-    init(_ stream: any ResponseStream) { self.stream = stream }
+    let socket: Int32
+    init(_ stream: any ResponseStream, socket: Int32) { self.stream = stream; self.socket = socket }
 }
 
 private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
     guard let cls, let buffer else { return -2 }
     let box = Unmanaged<StreamBox>.fromOpaque(cls).takeUnretainedValue()
-    guard let data = box.stream.read(max: max), !data.isEmpty else { return -1 }   // end of stream
+    let socket = box.socket
+    guard let data = box.stream.read(max: max, hungUp: { reel_socket_hung_up(socket) != 0 }), !data.isEmpty else {
+        return -1   // end of stream
+    }
     let n = min(data.count, max)
     data.withUnsafeBytes { raw in UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress!, byteCount: n) }
     return n

@@ -4,7 +4,8 @@ import Synchronization
 
 /// An HTTP server on libmicrohttpd, one thread per connection. The only user of libmicrohttpd: requests are
 /// parsed by the library (no hand-written HTTP parsing) and handed to `handler` as `HTTPRequest`s. A handler
-/// may block (database reads); an event stream's `read` blocks its own connection's thread only.
+/// may block (database reads); an event stream's `read` blocks its own connection's thread only, so an ordinary
+/// request never waits behind a stream (a thread pool would be shared by both, and open streams would hold it).
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -16,9 +17,12 @@ public final class HTTPServer: @unchecked Sendable {
     private let logger = UnsafeMutablePointer<reel_mhd_logger>.allocate(capacity: 1)
     let log: @Sendable (String) -> Void
     let starting = Atomic<Bool>(true)
-    /// The port bound (the one asked for, or the one the kernel chose for port 0).
-    public private(set) var port: UInt16 = 0
+    private let bound: Atomic<UInt16>
     public let address: ListenAddress
+
+    /// The port bound (the one asked for, or the one the kernel chose for port 0). Requests read it as they
+    /// arrive, so it is the asked-for port from the start and the kernel's as soon as the daemon says.
+    public var port: UInt16 { bound.load(ordering: .acquiring) }
 
     /// Binds `listen` and starts serving at once.
     /// - Throws: `ServeError.start` when the address cannot be bound (in use, not local, no permission).
@@ -28,6 +32,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.log = log
         self.limits = limits
         self.address = listen
+        bound = Atomic(listen.port)
         let me = Unmanaged.passUnretained(self).toOpaque()
         logger.initialize(to: reel_mhd_logger(fn: logCallback, ctx: me))
         let c = reel_mhd_limits(connection_limit: UInt32(clamping: limits.connections),
@@ -41,7 +46,7 @@ public final class HTTPServer: @unchecked Sendable {
             throw ServeError.start("cannot listen on \(listen): \(String(cString: strerror(errno))) "
                                    + "(is another server on that port?)")
         }
-        port = reel_mhd_port(daemon)
+        bound.store(reel_mhd_port(daemon), ordering: .releasing)
         starting.store(false, ordering: .releasing)
     }
 

@@ -2,29 +2,42 @@ import Foundation
 
 /// One open `/events` response: server-sent events made from the hub's shared snapshots. It sends the current
 /// snapshot at once, then one message per refresh, and a comment every `keepAlive` so that proxies and the
-/// server's idle timeout keep the connection. It ends when the client leaves or the hub closes.
+/// server's idle timeout keep the connection. It ends when the client leaves (seen within `hangUpCheck`, not
+/// only at the next write) or the hub closes, and then gives back its slot (`onClose`).
 final class EventStream: ResponseStream, @unchecked Sendable {
     private let hub: FarmHub
     private let job: Int64?
     private let keepAlive: Duration
+    private let onClose: @Sendable () -> Void
     private var version = 0
     private var pending = Data()
+    /// How often a waiting stream asks whether its client has left.
+    static let hangUpCheck: Duration = .seconds(1)
 
-    init(hub: FarmHub, job: Int64?, keepAlive: Duration = .seconds(15)) {
+    init(hub: FarmHub, job: Int64?, keepAlive: Duration = .seconds(15), onClose: @escaping @Sendable () -> Void = {}) {
         self.hub = hub
         self.job = job
         self.keepAlive = keepAlive
+        self.onClose = onClose
         hub.subscribe(job: job)
     }
 
-    func read(max: Int) -> Data? {
+    func read(max: Int, hungUp: () -> Bool) -> Data? {
         if pending.isEmpty {
-            guard let snapshot = hub.waitForChange(after: version, timeout: keepAlive) else { return nil }
-            if snapshot.version == version {
-                pending = Data(": keep-alive\n\n".utf8)
-            } else {
-                version = snapshot.version
-                pending = message(snapshot)
+            let deadline = ContinuousClock.now + keepAlive
+            while true {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard let snapshot = hub.waitForChange(after: version, timeout: min(left, Self.hangUpCheck)) else { return nil }
+                if snapshot.version != version {
+                    version = snapshot.version
+                    pending = message(snapshot)
+                    break
+                }
+                if hungUp() { return nil }
+                if ContinuousClock.now >= deadline {
+                    pending = Data(": keep-alive\n\n".utf8)
+                    break
+                }
             }
         }
         let chunk = pending.prefix(max)
@@ -32,7 +45,10 @@ final class EventStream: ResponseStream, @unchecked Sendable {
         return Data(chunk)
     }
 
-    func close() { hub.unsubscribe(job: job) }
+    func close() {
+        hub.unsubscribe(job: job)
+        onClose()
+    }
 
     private func message(_ s: HubSnapshot) -> Data {
         var out = Data("retry: 3000\nid: \(s.version)\nevent: overview\ndata: ".utf8)

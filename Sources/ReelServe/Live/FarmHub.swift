@@ -21,6 +21,14 @@ public final class FarmHub: @unchecked Sendable {
         public var keepAlive: Duration = .seconds(15)
         /// How many of the newest jobs the snapshot holds.
         public var jobLimit: Int = 500
+        /// Jobs held in the snapshot because the API asked for them, the most recently asked first (each costs a
+        /// read per refresh); jobs that open pages watch come on top, bounded by the event stream limits.
+        public var heldLimit: Int = 32
+        /// Reads of one job for the API that the snapshot cannot answer, a second (twice as many at once); past
+        /// it the API answers 503 with Retry-After rather than ask the database.
+        public var lookupsPerSecond: Int = 10
+        /// The least time between two refreshes, however many notifications and kicks arrive.
+        public var minRefreshInterval: Duration = .milliseconds(500)
         public init() {}
     }
 
@@ -31,13 +39,23 @@ public final class FarmHub: @unchecked Sendable {
     var state = HubState()
     private let refreshes = Atomic<Int>(0)
     private let refreshLock = NSLock()
+    /// What the API's reads of single jobs may cost the database (`Options.lookupsPerSecond`).
+    let lookups: RateBudget
+    /// The operator's log: why the database could not be read (clients are told only that it could not).
+    let log: @Sendable (String) -> Void
 
-    /// - Parameter waiter: makes a LISTENer on the queue's event channel (a fresh one after a connection loss).
+    /// - Parameters:
+    ///   - waiter: makes a LISTENer on the queue's event channel (a fresh one after a connection loss).
+    ///   - log: receives the database's errors, each once until it changes.
     public init(queue: any SegmentQueue, options: Options = Options(),
+                log: @escaping @Sendable (String) -> Void = { _ in },
                 waiter: @escaping @Sendable () throws -> any QueueWaiter) {
         self.queue = queue
         self.options = options
         self.makeWaiter = waiter
+        self.log = log
+        let rate = Double(max(1, options.lookupsPerSecond))
+        lookups = RateBudget(rate: rate, burst: 2 * rate)
     }
 
     /// Snapshot refreshes so far: each is one batch of queries, whatever the number of clients.
@@ -70,30 +88,6 @@ public final class FarmHub: @unchecked Sendable {
         return state.snapshot
     }
 
-    /// A job's detail (its segment strip). From the snapshot when it holds the job; otherwise read now for this job
-    /// alone (a few statements), and the job is held in the snapshot for a minute after each ask, so that many pages
-    /// opening it cost one read, not one each. Nil when the job does not exist.
-    public func detailJSON(_ id: Int64) -> Data? {
-        cond.lock()
-        state.brief[id] = Date().addingTimeInterval(60)
-        state.lastDemand = Date()
-        let cached = state.snapshot.detailJSON[id]
-        if cached != nil && Date().timeIntervalSince(state.snapshot.at) > options.pollInterval.secondsDouble {
-            state.kicked = true
-        }
-        cond.unlock()
-        if let cached { return cached }
-        guard let detail = HubReader(queue: queue, options: options).detail(of: id) else { return nil }
-        let data = HubJSON.detail(detail, at: Date())
-        cond.lock()
-        if state.snapshot.detailJSON[id] == nil {   // kept until the next refresh, which reads the job again
-            state.snapshot.detailJSON[id] = data
-            state.snapshot.details[id] = detail
-        }
-        cond.unlock()
-        return data
-    }
-
     /// Asks for a refresh soon (after a write action, or when a stream starts watching a job).
     public func kick() {
         cond.lock(); state.kicked = true; state.lastDemand = Date(); cond.unlock()
@@ -102,6 +96,7 @@ public final class FarmHub: @unchecked Sendable {
     private func run() {
         var waiter: (any QueueWaiter)?
         var lastRefresh = Date.distantPast
+        var asked = false   // a notification or a kick that no refresh has answered yet
         while !isClosed {
             if waiter == nil { waiter = try? makeWaiter() }
             var woke = false
@@ -112,10 +107,13 @@ public final class FarmHub: @unchecked Sendable {
             }
             if woke { Thread.sleep(forTimeInterval: options.debounce.secondsDouble) }
             let (wanted, kicked) = takeDemand()
-            let due = Date().timeIntervalSince(lastRefresh) >= options.pollInterval.secondsDouble
-            if wanted && (woke || kicked || due) {
+            asked = asked || woke || kicked
+            let since = Date().timeIntervalSince(lastRefresh)
+            if wanted && (asked || since >= options.pollInterval.secondsDouble)
+                && since >= options.minRefreshInterval.secondsDouble {
                 refresh()
                 lastRefresh = Date()
+                asked = false
             }
         }
     }
@@ -144,7 +142,10 @@ public final class FarmHub: @unchecked Sendable {
         let read = HubReader(queue: queue, options: options).read(watched: watched)
         cond.lock()
         var next = state.prepare(read)
+        let newError = read.error != state.loggedError ? read.error : nil
+        state.loggedError = read.error
         cond.unlock()
+        if let newError { log("the database cannot be read: \(newError)") }
         HubState.encode(&next)   // outside the lock: readers keep the old snapshot meanwhile
         cond.lock()
         state.snapshot = next

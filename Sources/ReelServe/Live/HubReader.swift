@@ -8,6 +8,7 @@ struct HubRead {
     var workers: [WorkerInfo] = []
     var metrics: QueueMetrics?
     var details: [Int64: JobDetail] = [:]
+    /// The database's own words when it could not be read: for the operator's log, never for clients.
     var error: String?
 }
 
@@ -28,15 +29,16 @@ struct HubReader {
                 r.details[id] = JobDetail(status: status, segments: try queue.segmentList(jobID: id))
             }
         } catch {
-            r.error = "the database cannot be read: \(error)"
+            r.error = "\(error)"
         }
         return r
     }
 
-    /// One job's detail read now; nil when it does not exist or cannot be read.
-    func detail(of id: Int64) -> JobDetail? {
-        guard let status = try? status(of: id), let segments = try? queue.segmentList(jobID: id) else { return nil }
-        return JobDetail(status: status, segments: segments)
+    /// One job's detail read now (one statement when it does not exist); nil when it does not.
+    /// - Throws: the queue's error when the database cannot be read.
+    func detail(of id: Int64) throws -> JobDetail? {
+        guard let status = try status(of: id) else { return nil }
+        return JobDetail(status: status, segments: try queue.segmentList(jobID: id))
     }
 
     /// A watched job older than the snapshot's newest jobs; nil once it is deleted.

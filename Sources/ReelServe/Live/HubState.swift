@@ -5,8 +5,11 @@ import ReelQueue
 struct HubState {
     var snapshot = HubSnapshot()
     var watchers: [Int64: Int] = [:]
-    /// Jobs whose detail was asked for through the API, held in the snapshot until the instant given.
+    /// Jobs whose detail was asked for through the API (each known to exist), held in the snapshot until the
+    /// instant given; at most `FarmHub.Options.heldLimit` (`hold`).
     var brief: [Int64: Date] = [:]
+    /// The database error last written to the log, so that an outage is logged once, not at every refresh.
+    var loggedError: String?
     var streams = 0
     var closed = false
     var kicked = false
@@ -19,8 +22,8 @@ struct HubState {
         var next = snapshot
         next.version += 1
         next.at = read.at
-        if let error = read.error {
-            next.error = error
+        if read.error != nil {
+            next.error = HubSnapshot.unreadable
         } else {
             next.error = nil
             next.statuses = read.statuses
@@ -31,6 +34,12 @@ struct HubState {
         }
         next.depth = depth
         return next
+    }
+
+    /// Holds job `id` in the snapshot until `until`; past `limit` jobs, the one asked for longest ago is let go.
+    mutating func hold(_ id: Int64, until: Date, limit: Int) {
+        brief[id] = until
+        while brief.count > max(1, limit), let oldest = brief.min(by: { $0.value < $1.value }) { brief[oldest.key] = nil }
     }
 
     static func encode(_ next: inout HubSnapshot) {
@@ -55,8 +64,11 @@ public struct HubSnapshot: @unchecked Sendable {
     /// Increases with every refresh; event streams send when it changes.
     public var version = 0
     public var at = Date.distantPast
-    /// Why the last refresh failed (the data is then the previous snapshot's).
+    /// Set when the last refresh failed (the data is then the previous snapshot's): `unreadable`, and nothing of the
+    /// database's own message, which names tables and roles; that goes to the operator's log.
     public var error: String?
+    /// What clients are told when the database cannot be read.
+    public static let unreadable = "the database cannot be read"
     public var statuses: [JobStatus] = []
     public var workers: [WorkerInfo] = []
     public var metrics: QueueMetrics?
