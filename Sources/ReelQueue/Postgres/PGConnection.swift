@@ -52,6 +52,8 @@ final class PGConnection: @unchecked Sendable {
     }
 
     var isBad: Bool { PQstatus(raw) != CONNECTION_OK }
+    /// Not inside a transaction block: safe to hand to the next caller.
+    var isIdle: Bool { PQtransactionStatus(raw) == PQTRANS_IDLE }
 
     /// Why libpq cannot parse `url` (`PQconninfoParse`), or nil when it can; empty means the environment.
     /// A bare word such as `nonsense` parses as a database name, which is never what was meant: refused too.

@@ -83,6 +83,10 @@ final class PGPool: Sendable {
                 }
                 guard failures <= configuration.reconnectAttempts else { throw f.queueError }
                 pause(failures)
+            } catch {
+                // An answer such as `jobNotFound`: the connection is fine, unless left inside a transaction.
+                if !conn.isBad && conn.isIdle { idle.withLock { $0.append(conn) } }
+                throw error
             }
         }
     }
