@@ -91,7 +91,7 @@ enum DeadlineRun {
         let deadline = Date().addingTimeInterval(seconds)
         while running.process.isRunning && Date() < deadline { usleep(20_000) }
         if running.process.isRunning {
-            running.process.terminate()
+            kill(running.process.processIdentifier, SIGKILL)   // a process blocked in open(2) ignores a handled SIGTERM
             running.process.waitUntilExit()
             Issue.record("reel \(arguments.joined(separator: " ")) still ran after \(seconds) s: killed")
         }
