@@ -44,7 +44,7 @@ public enum OutputTarget {
             folder.discard(try folder.createTemporary(for: name).name)
             return Prepared(createdFolder: folder.created,
                             publication: Publication(folder: folder, name: name, overwrite: overwrite, inputs: inputs))
-        } catch let error as MediaError {
+        } catch {
             throw roots.farmError(error, output: path)
         }
     }

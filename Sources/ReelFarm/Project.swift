@@ -208,13 +208,13 @@ struct RootedProber<Inner: MediaProber>: MediaProber {
 
     /// Title images, and fonts given as a path, must lie under the roots too.
     func check(_ file: TitleFile) throws -> String {
+        let named: String?
         switch file {
-        case .image(let path), .font(let path) where path.contains("/"):
-            guard roots.roots.isEmpty || roots.contains(path) else {
-                throw FarmError.outsideMediaRoots(path: path, roots: roots.roots)
-            }
-        case .font:
-            break
+        case .image(let path): named = path
+        case .font(let name): named = name.contains("/") ? name : nil   // a family name is looked up in system folders
+        }
+        if let path = named, !roots.roots.isEmpty, !roots.contains(path) {
+            throw FarmError.outsideMediaRoots(path: path, roots: roots.roots)
         }
         return try inner.check(file)
     }

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Synchronization
 
 /// Keeps a worker's resident memory flat over any number of segments.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// Encodes the concatenated audio of a render once: AAC (FFmpeg's native `aac`) or, for lossless

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// An `AVAudioFifo` that re-chunks any-size input into encoder frames, freed in `deinit`.
 /// Used on one thread.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// Decodes the first audio stream of a file and returns planar float samples at the output rate

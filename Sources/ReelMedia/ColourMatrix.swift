@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Converts limited-range 8-bit yuv420p pictures coded with the BT.601 matrix to the BT.709 matrix the
 /// output uses, in the YUV domain (what FFmpeg's `colormatrix=bt601:bt709` does).

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns an `AVCodecContext` opened for decoding one stream.
 final class Decoder {

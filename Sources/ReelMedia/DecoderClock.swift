@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// Exact conversions between one stream's ticks (`time_base` units) and media time, whose 0 is

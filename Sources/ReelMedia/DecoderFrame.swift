@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one `AVFrame`, reused for every decoded picture or block of samples.
 final class DecoderFrame {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// The decoded samples of a file's first audio stream at its own sample rate, converted to planar
 /// float with the output channel count, on the stream's absolute sample grid: sample `i` is at

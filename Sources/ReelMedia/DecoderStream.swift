@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// One stream of one file, demuxed and decoded frame by frame, with exact conversions between

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 extension Demuxer {
     /// The file's media-time origin in seconds (`num / den`): the `start_time` of its first video

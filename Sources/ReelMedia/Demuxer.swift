@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Owns an `AVFormatContext` opened for reading one file. Like every FFmpeg context it is

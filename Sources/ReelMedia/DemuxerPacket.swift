@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one `AVPacket`, reused for every read.
 final class DemuxerPacket {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// An `AVCodecContext` for encoding, freed in `deinit`. Used on one thread.
 ///

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// An `AVFrame` owned by an encoder, freed in `deinit`. Used on one thread.
 final class EncoderFrame {

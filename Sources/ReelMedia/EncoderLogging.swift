@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// FFmpeg's default log level (info) makes libx264 print its option string and statistics for
 /// every part. The first encoder lowers the level to warnings, unless someone already chose a

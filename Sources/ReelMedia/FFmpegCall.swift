@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// FFmpeg's own message for an error code, through `av_strerror` (`av_err2str` cannot be imported).
 func ffmpegErrorString(_ code: Int32) -> String {

@@ -42,8 +42,7 @@ public enum FileDescriptor {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
-        buffer[n] = 0
-        return String(cString: buffer)
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A name that opens the very file behind `fd`, whatever happens to its own path meanwhile.

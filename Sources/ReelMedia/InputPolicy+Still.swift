@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Still images (PNG and JPEG files) as single-picture inputs.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// What FFmpeg may do when Reel opens a file somebody else supplied.
@@ -39,10 +39,11 @@ enum InputPolicy {
     /// - Throws: `.invalidData` for a refused format, `.ffmpeg` when FFmpeg cannot open it.
     static func openInput(_ file: InputFile) throws(MediaError) -> UnsafeMutablePointer<AVFormatContext> {
         let path = file.path
-        guard var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context() else {
+        guard let allocated = avformat_alloc_context() else {
             throw .invalidData(path: path, message: "avformat_alloc_context failed")
         }
-        ctx!.pointee.format_whitelist = av_strdup(allowedDemuxers)
+        allocated.pointee.format_whitelist = av_strdup(allowedDemuxers)
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = allocated
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         av_dict_set(&options, "enable_drefs", "0", 0)

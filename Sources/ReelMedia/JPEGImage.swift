@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Small JPEG pictures (thumbnails, poster frames) made with libavcodec's MJPEG encoder.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Errors raised by ReelMedia. Each names the file and, for FFmpeg failures, the call and FFmpeg's message.
 public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// An output `AVFormatContext` with its open `AVIOContext`, both freed in `deinit`. Used on one thread.
 ///

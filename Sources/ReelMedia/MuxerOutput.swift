@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// Writes the final file: H.264 stream-copied from parts plus audio encoded once, in MP4, MOV or

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// PNG files for title images and thumbnails, through libavcodec's PNG codec and swscale.

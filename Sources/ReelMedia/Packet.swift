@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// One compressed packet, owning its `AVPacket` (freed in `deinit`).
 ///

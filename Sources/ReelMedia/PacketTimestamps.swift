@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Exact timestamp arithmetic between FFmpeg time bases. Rounding is never silent:
 /// a conversion that does not land on an integer tick returns `nil`.

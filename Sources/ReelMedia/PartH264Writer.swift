@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// Encodes one segment's frames into an H.264 part file (MP4, video only).

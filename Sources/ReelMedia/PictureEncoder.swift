@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Owns an `AVCodecContext` opened as a still-picture encoder (PNG or MJPEG) for one picture size and format.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns a `SwrContext` converting audio to planar float (`fltp`) at `outRate` with `outChannels`.
 ///

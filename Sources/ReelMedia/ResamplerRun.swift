@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// One continuous resampling pass from a `DecoderSampleWindow` to the output rate.
 ///

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Converts decoded pictures to `PlanarFrame`s of the render size: yuv420p, BT.709 limited range,
 /// aspect-fitted with black bars (see `ScalerFit`) and rotated clockwise by `rotation` degrees.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Display matrices that mirror as well as rotate (a front camera's selfie video, an editor's flip).
 ///

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// A libx264 encoder for one part: PlanarFrames in, H.264 packets out, timestamps in frames.

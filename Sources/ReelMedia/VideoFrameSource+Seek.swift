@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 extension VideoFrameSource {
     /// How far ahead (in seconds) decoding forward is preferred when the demuxer has no index.

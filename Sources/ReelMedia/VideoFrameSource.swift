@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import ReelModel
 
 /// Decodes the first video stream of a file and returns pictures at the render size.

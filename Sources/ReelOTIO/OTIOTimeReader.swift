@@ -81,12 +81,4 @@ struct OTIOTimeReader {
             return nil
         }
     }
-
-    /// The rate a `RationalTime.1` object is written at, without logging (for the output frame rate).
-    func quietRate(of value: JSONValue?) -> Rational? {
-        guard case .number(let text)? = value?["rate"], case .success(let r) = OTIONumber.exact(text), r > .zero else {
-            return nil
-        }
-        return Self.snapped(r)
-    }
 }

@@ -24,20 +24,6 @@ public enum ColorConversion {
         return (byte(r * 255), byte(g * 255), byte(b * 255))
     }
 
-    /// An opaque RGBA picture of a planar frame (chroma taken from the 2×2 block each pixel lies in),
-    /// for thumbnails and inspection.
-    public static func rgbaImage(from frame: PlanarFrame) -> RGBAImage {
-        var pixels = [UInt8](repeating: 255, count: frame.width * frame.height * 4)
-        for y in 0..<frame.height {
-            for x in 0..<frame.width {
-                let c = (y / 2) * frame.chromaWidth + x / 2, o = (y * frame.width + x) * 4
-                let rgb = self.rgb(y: frame.y[y * frame.width + x], u: frame.u[c], v: frame.v[c])
-                pixels[o] = rgb.r; pixels[o + 1] = rgb.g; pixels[o + 2] = rgb.b
-            }
-        }
-        return RGBAImage(width: frame.width, height: frame.height, pixels: pixels)
-    }
-
     @inline(__always)
     static func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x).rounded()))) }
 }

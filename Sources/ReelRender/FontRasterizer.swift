@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 import ReelMedia
 import ReelModel
 

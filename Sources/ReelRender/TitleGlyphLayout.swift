@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// Glyph coverage bitmaps placed line by line, flattened into one `TitleMask` (see `FontRasterizer`).
 struct TitleGlyphLayout {

@@ -39,7 +39,7 @@ enum Commands {
         try request.applyOTIOOptions(parsed)
         let project = try Project(request)
         printWarnings(project, command: "plan")
-        let report = try PlanReport(plan: project.plan)
+        let report = PlanReport(plan: project.plan)
         print(parsed.flag("json") ? String(decoding: try FarmJSON.encode(report), as: UTF8.self) : report.text())
         if !parsed.flag("json") { markerLines(project.composition).forEach { print($0) } }
         return 0

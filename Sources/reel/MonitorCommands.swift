@@ -153,8 +153,6 @@ struct Table {
         }.joined(separator: "\n")
     }
 
-    static func iso(_ date: Date) -> String { FarmJSON.time(date) }
-
     static func time(_ date: Date) -> String {
         let f = DateFormatter()
         f.dateFormat = "yyyy-MM-dd HH:mm:ss"

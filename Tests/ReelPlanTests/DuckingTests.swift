@@ -14,7 +14,7 @@ import Testing
         let sorted = triggers.sorted { $0.0 < $1.0 }
         var groups: [(RationalTime, RationalTime)] = []
         for (s, e) in sorted {
-            if let (gs, ge) = groups.last, try s.rational < (try ge + d.attack + d.release).rational {
+            if let (gs, ge) = groups.last, s.rational < (try ge + d.attack + d.release).rational {
                 groups[groups.count - 1] = (gs, max(ge, e))
             } else {
                 groups.append((s, e))

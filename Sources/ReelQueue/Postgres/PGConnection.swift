@@ -1,4 +1,4 @@
-import CLibPQ
+internal import CLibPQ
 import Foundation
 
 /// One libpq connection, finished in deinit. Used by one thread at a time: the pool hands it out

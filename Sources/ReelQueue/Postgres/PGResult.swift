@@ -1,4 +1,4 @@
-import CLibPQ
+internal import CLibPQ
 import Foundation
 
 /// One libpq result, cleared in deinit. Text format; columns looked up by name.

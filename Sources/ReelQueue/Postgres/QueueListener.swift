@@ -1,4 +1,4 @@
-import CLibPQ
+internal import CLibPQ
 import Foundation
 
 /// LISTENs on a dedicated connection and wakes a waiting thread on NOTIFY

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Foundation
 
 /// The request body gathered across libmicrohttpd's calls for one request.
