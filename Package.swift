@@ -53,6 +53,7 @@ let package = Package(
         .executableTarget(name: "bench-serve", dependencies: ["ReelServe", "ReelFarm", "ReelQueue"], path: "bench/serve"),
         .executableTarget(name: "bench-memory", dependencies: ["ReelMedia", "ReelModel"], path: "bench/memory"),
         .executableTarget(name: "bench-layers", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/layers"),
+        .executableTarget(name: "bench-transitions", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/transitions"),
 
         // Test oracles: independent reference computations shared by the test targets.
         .target(name: "ReelTestOracles", dependencies: ["ReelMedia", "ReelModel"], path: "Tests/ReelTestOracles"),

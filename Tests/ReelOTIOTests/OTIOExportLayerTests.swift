@@ -14,8 +14,22 @@ import ReelModel
         return c
     }
 
+    /// A composition without those features exports, and imports back to the same clip: the same media, the
+    /// same source range and the same place on the timeline.
     @Test func plainCompositionsStillExport() throws {
-        _ = try OTIOExporter.export(try Self.composition { _ in })
+        let original = try Self.composition { _ in }
+        let bytes = try OTIOExporter.export(original)
+        let prober = StaticMediaProber(["/m/a.mp4": try Support.facts("/m/a.mp4", frames: .unit(100_000))])
+        let options = OTIOImportOptions(mediaRoots: ["/m"], fileExists: { prober.facts[$0] != nil })
+        let imported = try OTIOImporter.load(data: bytes, baseDirectory: "/nowhere", options: options, prober: prober)
+        let clips = imported.composition.videoTracks.flatMap(\.items).compactMap { item -> Clip? in
+            if case .clip(let clip) = item { return clip }
+            return nil
+        }
+        try #require(clips.count == 1, "\(imported.composition.videoTracks)")
+        #expect(imported.composition.assets[clips[0].asset]?.path == "/m/a.mp4")
+        #expect(clips[0].sourceRange == (try TimeRange(start: .zero, duration: .seconds(2))))
+        #expect(imported.composition.output.frameRate == original.output.frameRate)
     }
 
     @Test func layerKeysOutputMaskAndWatermarkAreRefused() throws {
