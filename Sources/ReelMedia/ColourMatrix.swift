@@ -13,7 +13,8 @@ struct ColourMatrix: Sendable {
     let rows: [[Int]]
 
     /// BT.601 → BT.709, limited range.
-    static let bt601To709 = ColourMatrix(from: (0.299, 0.114), to: (0.2126, 0.0722))
+    static let bt601To709 = ColourMatrix(from: (LumaWeights.bt601.kr, LumaWeights.bt601.kb),
+                                         to: (LumaWeights.bt709.kr, LumaWeights.bt709.kb))
 
     /// The matrix from YUV with luma weights `from` (Kr, Kb) to YUV with weights `to`.
     init(from: (kr: Double, kb: Double), to: (kr: Double, kb: Double)) {

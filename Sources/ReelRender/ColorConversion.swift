@@ -6,7 +6,7 @@ import ReelMedia
 /// `Y′ = 0.2126 R′ + 0.7152 G′ + 0.0722 B′` (components in 0…1), rounded to nearest and clamped.
 /// Computed in `Double`, once per raster or thumbnail, never per composited frame.
 public enum ColorConversion {
-    static let kr = 0.2126, kb = 0.0722, kg = 1 - 0.2126 - 0.0722
+    static let kr = LumaWeights.bt709.kr, kb = LumaWeights.bt709.kb, kg = LumaWeights.bt709.kg
 
     /// The BT.709 limited-range Y′CbCr of an 8-bit R′G′B′ colour.
     public static func yuv(r: UInt8, g: UInt8, b: UInt8) -> (y: UInt8, u: UInt8, v: UInt8) {
