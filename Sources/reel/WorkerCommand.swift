@@ -10,7 +10,8 @@ extension FarmCommands {
     /// stops at the next frame and releases the segment back to the queue.
     ///
     /// The rescue sweep runs every `min(15 s, lease)`, so a crashed worker's segment is rescued within
-    /// about two leases. Options: `Specs.worker`.
+    /// about two leases. Options: `Specs.worker`. A `WorkerHost` runs the process; its outcome is the exit
+    /// status: 0 drained or aborted, 75 a stuck render thread, 1 registration given up on a drain.
     static func worker(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.worker.parse(args) else { return 0 }
         _ = try parsed.positionals()
