@@ -5,8 +5,8 @@ import ReelRender
 import Synchronization
 
 /// `reel render`: the farm's pipeline in one process. The project's segments go into an embedded
-/// `InMemorySegmentQueue`; `workers` threads run the same `Worker` loop as `reel worker`, and one more
-/// thread the rolling stitcher, which appends parts as the done prefix grows. Parts already in the store
+/// `InMemorySegmentQueue`; a `WorkerHost`, as in `reel worker`, runs `workers` render threads and one more,
+/// the rolling stitcher, which appends parts as the done prefix grows. Parts already in the store
 /// are reused, so a second run resumes.
 public struct LocalRender: Sendable {
     public struct Options: Sendable {
@@ -64,44 +64,26 @@ public struct LocalRender: Sendable {
         let projects = ProjectCache()
         let job = try queue.jobInsert(JobInsertParams(spec: try jobSpec(), reuseParts: true, partIsValid: { _ in false }))
         projects.insert(project, for: job.jobID)
-        let outcome = Mutex<(stitched: StitchReport?, failure: String?, rendered: Int, reused: Int)>((nil, nil, 0, 0))
-        let stuck = Atomic<Bool>(false)
-        let record: @Sendable (WorkerEvent) -> Void = { event in
-            outcome.withLock { o in
-                switch event {
-                case .stitched(_, _, let report): o.stitched = report
-                // A segment's failure stops the rolling stitcher too: keep the first, the cause.
-                case .stitchFailed(_, let message): if o.failure == nil { o.failure = message }
-                case .segmentDone(_, _, _, let reused, _): if reused { o.reused += 1 } else { o.rendered += 1 }
-                case let .segmentFailed(_, segment, attempt, message, willRetry) where !willRetry:
-                    o.failure = "segment \(segment), attempt \(attempt): \(message)"
-                case let .stuck(_, segment, message):
-                    o.failure = "segment \(segment): \(message); its render thread is blocked, so the render stops"
-                    stuck.store(true, ordering: .relaxed)
-                default: break
-                }
-            }
-            events(event)
+        let tally = Mutex(Tally())
+        // On abort the job is canceled, so that running segments stop at the next frame.
+        let hooks = WorkerHost.Hooks(event: { _, event in tally.withLock { $0.record(event) }; events(event) },
+                                     aborted: { _ = try? queue.jobCancel(job.jobID) })
+        let host = WorkerHost(queue: queue, slots: (0..<max(1, options.workers)).map { workerConfiguration("local-\($0)") },
+                              stitcher: options.rollingStitch ? workerConfiguration("local") : nil,
+                              projects: projects, stop: stop, registration: nil, hooks: hooks)
+        let ended = host.run()
+        // A stuck render thread never returns: the job is canceled and the render ends without it.
+        if case .stuck = ended {
+            _ = try? queue.jobCancel(job.jobID)
+            stop.abort()
         }
-        let done = DispatchGroup()
-        for n in 0..<max(1, options.workers) {
-            let worker = Worker(queue: queue, configuration: workerConfiguration("local-\(n)"), projects: projects,
-                                events: record)
-            done.enter()
-            Thread { worker.run(stop: stop); done.leave() }.start()
+        let final = tally.withLock { $0 }
+        switch ended {
+        case .stuck: throw FarmError.jobFailed(id: job.jobID, reason: final.failure ?? "a render thread is stuck")
+        case .aborted: throw FarmError.cancelled
+        case .failed(let error): throw error
+        case .drained: break
         }
-        if options.rollingStitch {
-            let stitcher = Worker(queue: queue, configuration: workerConfiguration("local"), projects: projects,
-                                  events: record)
-            done.enter()
-            Thread { stitcher.runStitcher(stop: stop); done.leave() }.start()
-        }
-        try waitForJob(job.jobID, queue: queue, stop: stop, done: done, stuck: stuck)
-        let final = outcome.withLock { $0 }
-        if stuck.load(ordering: .relaxed) {
-            throw FarmError.jobFailed(id: job.jobID, reason: final.failure ?? "a render thread is stuck")
-        }
-        if stop.isAborted { throw FarmError.cancelled }
         guard let report = final.stitched else {
             let status = try? queue.jobStatus(job.jobID)
             let reason = final.failure ?? status?.failures.last?.description ?? status?.job.error ?? "the job did not finish"
@@ -114,6 +96,28 @@ public struct LocalRender: Sendable {
                        stitchTailSeconds: tail)
     }
 
+    /// What the workers reported: the stitched output, the first cause of a failure, segments rendered and reused.
+    struct Tally: Sendable {
+        var stitched: StitchReport?
+        var failure: String?
+        var rendered = 0
+        var reused = 0
+
+        mutating func record(_ event: WorkerEvent) {
+            switch event {
+            case .stitched(_, _, let report): stitched = report
+            // A segment's failure stops the rolling stitcher too: keep the first, the cause.
+            case .stitchFailed(_, let message): if failure == nil { failure = message }
+            case .segmentDone(_, _, _, let wasReused, _): if wasReused { reused += 1 } else { rendered += 1 }
+            case let .segmentFailed(_, segment, attempt, message, willRetry) where !willRetry:
+                failure = "segment \(segment), attempt \(attempt): \(message)"
+            case let .stuck(_, segment, message):
+                failure = "segment \(segment): \(message); its render thread is blocked, so the render stops"
+            default: break
+            }
+        }
+    }
+
     /// An embedded worker: exits when idle, polls often, retries soon.
     func workerConfiguration(_ id: String) -> WorkerConfiguration {
         var configuration = WorkerConfiguration(workerID: id, host: ProcessInfo.processInfo.hostName, store: options.store)
@@ -124,24 +128,6 @@ public struct LocalRender: Sendable {
         configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
         configuration.rollingStitch = options.rollingStitch
         return configuration
-    }
-
-    /// Waits for the workers; on abort cancels the job so running segments stop at the next frame.
-    /// A stuck render thread never returns: then the job is canceled and the wait ends without it.
-    func waitForJob(_ jobID: Int64, queue: InMemorySegmentQueue, stop: StopSignal, done: DispatchGroup,
-                    stuck: borrowing Atomic<Bool>) throws {
-        var cancelled = false
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            if stuck.load(ordering: .relaxed) {
-                _ = try? queue.jobCancel(jobID)
-                stop.abort()
-                return
-            }
-            if stop.isAborted && !cancelled {
-                cancelled = true
-                _ = try? queue.jobCancel(jobID)
-            }
-        }
     }
 
     /// The job: one queue segment per planned segment, in order. It stores the request like a farm job:

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Tells workers to stop. `drain()` lets the current segment finish, then exits (first SIGTERM);
@@ -14,4 +15,10 @@ public final class StopSignal: Sendable {
     public var isDraining: Bool { state.load(ordering: .relaxed) >= 1 }
     /// Work in progress should stop now.
     public var isAborted: Bool { state.load(ordering: .relaxed) >= 2 }
+
+    /// Sleeps up to `duration`, in short naps, so that a drain (SIGTERM) ends the wait at once.
+    public func pause(_ duration: Duration) {
+        let until = ContinuousClock.now + duration
+        while ContinuousClock.now < until && !isDraining { Thread.sleep(forTimeInterval: 0.05) }
+    }
 }

@@ -91,7 +91,7 @@ extension Worker {
                                                rolling: true)
                 if let claimed = try queue.stitchClaim(params) {
                     // A released stitch (parts requeued, the project not loadable yet) waits before claiming again.
-                    if try !stitch(claimed, stop: stop) { pause(configuration.backoff.base, stop: stop) }
+                    if try !stitch(claimed, stop: stop) { stop.pause(configuration.backoff.base) }
                 } else {
                     if try idleExit() { return }
                     Thread.sleep(forTimeInterval: configuration.stitchPollInterval.secondsDouble)
@@ -112,16 +112,13 @@ extension Worker {
         return try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 1)).isEmpty
     }
 
-    /// Reports a queue error (a lost database connection) and backs off: 1 s, 2 s, … up to 30 s.
+    /// The wait after the nth queue error in a row: 1 s, 2 s, … up to 30 s.
+    static let queueBackoff = Backoff(base: .seconds(1), cap: .seconds(30))
+
+    /// Reports a queue error (a lost database connection) and backs off (`queueBackoff`).
     func queueFailed(_ error: any Error, failures: Int) {
         events(.queueError("\(error)"))
-        Thread.sleep(forTimeInterval: min(30, 0.5 * pow(2, Double(min(failures, 6)))))
-    }
-
-    /// Sleeps up to `duration`, in short naps that end early on a drain.
-    func pause(_ duration: Duration, stop: StopSignal) {
-        let until = ContinuousClock.now + duration
-        while ContinuousClock.now < until && !stop.isDraining { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: Self.queueBackoff.delay(afterAttempt: failures).secondsDouble)
     }
 }
 

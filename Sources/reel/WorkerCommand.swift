@@ -10,7 +10,8 @@ extension FarmCommands {
     /// stops at the next frame and releases the segment back to the queue.
     ///
     /// The rescue sweep runs every `min(15 s, lease)`, so a crashed worker's segment is rescued within
-    /// about two leases. Options: `Specs.worker`.
+    /// about two leases. Options: `Specs.worker`. A `WorkerHost` runs the process; its outcome is the exit
+    /// status: 0 drained or aborted, 75 a stuck render thread, 1 registration given up on a drain.
     static func worker(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.worker.parse(args) else { return 0 }
         _ = try parsed.positionals()
@@ -28,38 +29,29 @@ extension FarmCommands {
         let queue = try PostgresSegmentQueue(queueConfiguration)
         let projects = ProjectCache(mediaRoots: mediaRoots(parsed))
         let stop = StopSignal()
-        let presence = WorkerPresence(queue: queue, interval: configurations[0].heartbeatInterval)
+        let started = "worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), "
+            + "storage \(configurations[0].store.root)"
+        let workerHost = WorkerHost(queue: queue, slots: configurations,
+                                    stitcher: configurations[0].rollingStitch ? configurations[0] : nil,
+                                    projects: projects, stop: stop,
+                                    registration: .init(pid: pid, version: Reel.version, probe: { try queue.ping() }),
+                                    hooks: log.hooks(started: started))
         let signals = SignalHandler(stop: stop, drainFirst: true) {
-            let busy = presence.busySlots
+            let busy = workerHost.busySlots
             log.line(busy == 0 ? "draining: no segment in progress, stopping"
                                : "draining: finishing \(busy) segment\(busy == 1 ? "" : "s") in progress")
-            for id in slots { try? queue.workerSetState(id, .draining) }
+            workerHost.drain()
         }
         defer { signals.cancel() }
-        let done = DispatchGroup()
-        for configuration in configurations {
-            try registerWithRetry(queue, configuration, pid: pid, stop: stop, log: log)
-            let logged = log.handler(workerID: configuration.workerID), seen = presence.observe(configuration.workerID)
-            let worker = Worker(queue: queue, configuration: configuration, projects: projects,
-                                events: { event in seen(event); logged(event) })
-            done.enter()
-            Thread { worker.run(stop: stop); done.leave() }.start()
+        switch workerHost.run() {
+        case .drained, .aborted:
+            log.line("worker \(baseID) stopped")
+            return 0
+        // 75 (EX_TEMPFAIL): the thread cannot be taken back, its segment is already back in the queue, and
+        // systemd or Kubernetes restarts the worker.
+        case .stuck: return 75
+        case .failed(let error): throw error
         }
-        if configurations[0].rollingStitch {
-            let logged = log.handler(workerID: configurations[0].workerID + "-stitch")
-            let stitcher = Worker(queue: queue, configuration: configurations[0], projects: projects, events: logged)
-            done.enter()
-            Thread { stitcher.runStitcher(stop: stop); done.leave() }.start()
-        }
-        presence.start()
-        log.line("worker \(baseID) on \(host): \(concurrency) slot\(concurrency == 1 ? "" : "s"), "
-                 + "storage \(configurations[0].store.root)")
-        done.wait()
-        presence.stop()
-        presence.beatAll()
-        for id in slots { try? queue.workerSetState(id, .stopped) }
-        log.line("worker \(baseID) stopped")
-        return 0
     }
 
     /// One slot's configuration from the options: lease, stall and deadline, roots, backoff.
@@ -122,27 +114,6 @@ extension FarmCommands {
         }
         return Backoff(base: .milliseconds(ms), cap: fallback.cap)
     }
-
-    static func registerWithRetry(_ queue: PostgresSegmentQueue, _ c: WorkerConfiguration, pid: Int, stop: StopSignal,
-                                  log: WorkerLog) throws {
-        var delay = 0.5
-        while true {
-            do {
-                try queue.ping()
-                try queue.workerRegister(WorkerRegisterParams(workerID: c.workerID, host: c.host, pid: pid,
-                                                              version: Reel.version, tags: c.tags))
-                return
-            } catch {
-                if stop.isDraining { throw error }
-                log.line("waiting for the database: \(error); retrying in \(delay) s")
-                // In short naps, so that SIGTERM ends the wait at once rather than after up to 30 s.
-                let until = Date().addingTimeInterval(delay)
-                while Date() < until && !stop.isDraining { Thread.sleep(forTimeInterval: 0.1) }
-                if stop.isDraining { throw error }
-                delay = min(30, delay * 2)
-            }
-        }
-    }
 }
 
 /// Log lines for `reel worker` (constant messages, key=value fields). Heartbeats are `WorkerPresence`'s.
@@ -172,45 +143,49 @@ final class WorkerLog: Sendable {
         return "\(value)"
     }
 
-    /// The log handler of one slot. A stuck render thread ends the process with 75 (EX_TEMPFAIL): the
-    /// thread cannot be taken back, its segment is already back in the queue, and systemd or Kubernetes
-    /// restarts the worker.
-    func handler(workerID: String) -> @Sendable (WorkerEvent) -> Void {
-        { [self] event in
-            switch event {
-            case let .claimed(job, segment, _, frames):
-                line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
-            case let .segmentDone(job, segment, frames, reused, seconds):
-                let fps = seconds > 0 && !reused ? (10 * Double(frames) / seconds).rounded() / 10 : nil
-                line("segment done", ["job_id": job, "segment": segment, "reused": reused, "fps": FarmJSON.nullable(fps)])
-            case let .stuck(job, segment, message):
-                line("render thread stuck, exiting for a restart", ["job_id": job, "segment": segment, "error": message])
-                exit(75)
-            case let .segmentFailed(job, segment, attempt, message, willRetry):
-                line("segment failed", ["job_id": job, "segment": segment, "attempt": attempt, "retry": willRetry,
-                                        "error": message])
-            case let .leaseLost(job, segment):
-                line("lease lost, output discarded", ["job_id": job, "segment": segment])
-            case let .canceled(job, segment):
-                line("job canceled, segment stopped", ["job_id": job, "segment": segment])
-            case let .released(job, segment):
-                line("segment released", ["job_id": job, "segment": segment])
-            case .stitching(let job):
-                line("stitching", ["job_id": job])
-            case let .stitched(job, path, report):
-                line("job done", ["job_id": job, "output": path, "frames": report.frames, "samples": report.samples])
-            case let .stitchFailed(job, message):
-                line("stitch failed", ["job_id": job, "error": message])
-            case .rescued(let count):
-                line("rescued expired leases", ["count": count])
-            case .queueError(let message):
-                line("queue error, retrying", ["error": message])
-            case let .thumbnailFailed(job, segment, message):
-                line("thumbnail not written, part kept", ["job_id": job, "segment": segment.map(String.init) ?? "-",
-                                                          "error": message])
-            case .progress:
-                break
-            }
+    /// The worker host's hooks: each event, a wait for the database, and `started` once every thread runs.
+    func hooks(started: String) -> WorkerHost.Hooks {
+        WorkerHost.Hooks(event: { [self] workerID, event in log(event, workerID: workerID) },
+                         registrationRetry: { [self] error, delay in
+                             line("waiting for the database: \(error); retrying in \(delay.secondsDouble) s")
+                         },
+                         started: { [self] in line(started) })
+    }
+
+    /// The log line of one thread's event (none for progress).
+    func log(_ event: WorkerEvent, workerID: String) {
+        switch event {
+        case let .claimed(job, segment, _, frames):
+            line("segment claimed", ["job_id": job, "segment": segment, "frames": frames, "worker_id": workerID])
+        case let .segmentDone(job, segment, frames, reused, seconds):
+            let fps = seconds > 0 && !reused ? (10 * Double(frames) / seconds).rounded() / 10 : nil
+            line("segment done", ["job_id": job, "segment": segment, "reused": reused, "fps": FarmJSON.nullable(fps)])
+        case let .stuck(job, segment, message):
+            line("render thread stuck, exiting for a restart", ["job_id": job, "segment": segment, "error": message])
+        case let .segmentFailed(job, segment, attempt, message, willRetry):
+            line("segment failed", ["job_id": job, "segment": segment, "attempt": attempt, "retry": willRetry,
+                                    "error": message])
+        case let .leaseLost(job, segment):
+            line("lease lost, output discarded", ["job_id": job, "segment": segment])
+        case let .canceled(job, segment):
+            line("job canceled, segment stopped", ["job_id": job, "segment": segment])
+        case let .released(job, segment):
+            line("segment released", ["job_id": job, "segment": segment])
+        case .stitching(let job):
+            line("stitching", ["job_id": job])
+        case let .stitched(job, path, report):
+            line("job done", ["job_id": job, "output": path, "frames": report.frames, "samples": report.samples])
+        case let .stitchFailed(job, message):
+            line("stitch failed", ["job_id": job, "error": message])
+        case .rescued(let count):
+            line("rescued expired leases", ["count": count])
+        case .queueError(let message):
+            line("queue error, retrying", ["error": message])
+        case let .thumbnailFailed(job, segment, message):
+            line("thumbnail not written, part kept", ["job_id": job, "segment": segment.map(String.init) ?? "-",
+                                                      "error": message])
+        case .progress:
+            break
         }
     }
 }
