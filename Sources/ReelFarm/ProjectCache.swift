@@ -26,6 +26,14 @@ public final class ProjectCache: Sendable {
         return project
     }
 
+    /// The job's project: the cached one without touching the queue, else `job()`'s stored request loaded and
+    /// planned (a segment reads its job row, composition text included, only the first time).
+    public func project(forJobID id: Int64, reading: (@Sendable (String) -> Void)? = nil,
+                        job: () throws -> Job) throws -> Project {
+        if let cached = projects.withLock({ $0[id] }) { return cached }
+        return try project(for: try job(), reading: reading)
+    }
+
     /// Forgets a job (after it ended, or to reload after a failure).
     public func remove(_ jobID: Int64) {
         _ = projects.withLock { $0.removeValue(forKey: jobID) }

@@ -17,7 +17,9 @@ extension Worker {
         heartbeat.start()
         defer { heartbeat.stop() }
         do {
-            let project = try projects.project(for: try queue.jobGet(lease.jobID), reading: { watch.reading($0) })
+            let project = try projects.project(forJobID: lease.jobID, reading: { watch.reading($0) }) {
+                try queue.jobGet(lease.jobID)
+            }
             let planned = try plannedSegment(segment, in: project)
             let renderer = renderers.renderer(for: lease.jobID, project: project, store: configuration.store)
             renderer.reading = { watch.reading($0) }
@@ -84,7 +86,8 @@ extension Worker {
     /// job at once: retrying a missing file or a composition error only wastes the farm's time.
     func fail(_ claimed: ClaimedSegment, message: String, permanent: Bool, renderers: inout RendererCache) throws {
         let lease = claimed.lease
-        projects.remove(lease.jobID)
+        // The project stays cached: its files are checked again at every open (`InputFile`), so a retry need
+        // not probe them all again; the renderer (its decoders) is dropped.
         renderers.remove(lease.jobID)
         let result = try queue.segmentFail(SegmentFailParams(lease: lease, message: message,
                                                              backoff: configuration.backoff, permanent: permanent))
