@@ -12,7 +12,7 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
     case outsideOutputRoots(path: String, roots: [String])
     /// The job failed; `reason` names the segment, attempt and message.
     case jobFailed(id: Int64, reason: String)
-    case cancelled
+    case canceled
     /// What was asked for does not exist: a segment without a finished part, a row that is not the job's
     /// (a web view answers 404).
     case notFound(String)
@@ -29,7 +29,7 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
             return "\(path) lies outside the output roots (\(roots.joined(separator: ", "))); "
                 + "set REEL_OUTPUT_ROOTS or --output-root"
         case let .jobFailed(id, reason): return "job \(id) failed: \(reason)"
-        case .cancelled: return "canceled"
+        case .canceled: return "canceled"
         case .notFound(let message): return message
         case .other(let message): return message
         }

@@ -57,7 +57,7 @@ public struct LocalRender: Sendable {
     /// - Parameters:
     ///   - stop: abort it (Ctrl-C): workers stop at the next frame, nothing is published.
     ///   - events: every worker event, from worker threads.
-    /// - Throws: `FarmError.jobFailed` with the failing segment's message, or `.cancelled`.
+    /// - Throws: `FarmError.jobFailed` with the failing segment's message, or `.canceled`.
     public func run(stop: StopSignal, events: @escaping @Sendable (WorkerEvent) -> Void) throws -> Outcome {
         let started = ContinuousClock.now
         let queue = InMemorySegmentQueue()
@@ -80,7 +80,7 @@ public struct LocalRender: Sendable {
         let final = tally.withLock { $0 }
         switch ended {
         case .stuck: throw FarmError.jobFailed(id: job.jobID, reason: final.failure ?? "a render thread is stuck")
-        case .aborted: throw FarmError.cancelled
+        case .aborted: throw FarmError.canceled
         case .failed(let error): throw error
         case .drained: break
         }

@@ -23,7 +23,7 @@ extension Worker {
             let planned = try plannedSegment(segment, in: project)
             let renderer = renderers.renderer(for: lease.jobID, project: project, store: configuration.store)
             renderer.reading = { watch.reading($0) }
-            let result = try renderer.render(planned, isCancelled: { heartbeat.interrupted || stop.isAborted },
+            let result = try renderer.render(planned, isCanceled: { heartbeat.interrupted || stop.isAborted },
                                              progress: { done in
                 watch.advance(framesDone: Int64(done))
                 if done % 10 == 0 { self.events(.progress(jobID: lease.jobID, segment: segment.index, framesDone: done)) }
@@ -41,7 +41,7 @@ extension Worker {
                                 reused: result.reused, seconds: result.manifest.renderSeconds))
         } catch _ where heartbeat.stalled {
             renderers.remove(lease.jobID)   // the keeper already failed this attempt, with the reason
-        } catch RenderError.cancelled {
+        } catch RenderError.canceled {
             if heartbeat.canceled {
                 events(.canceled(jobID: lease.jobID, segment: segment.index))
             } else if heartbeat.interrupted {
@@ -63,7 +63,7 @@ extension Worker {
         if let farm = error as? FarmError {
             switch farm {
             case .invalid, .contentChanged, .outsideMediaRoots, .outsideOutputRoots: return true
-            case .io, .jobFailed, .cancelled, .notFound, .other: return false
+            case .io, .jobFailed, .canceled, .notFound, .other: return false
             }
         }
         return RenderError.isPermanent(error)

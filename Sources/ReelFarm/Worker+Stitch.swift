@@ -35,7 +35,7 @@ extension Worker {
             stitcher = rolling
             guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }
             let report = try rolling.finish(totalFrames: run.totalFrames, totalSamples: run.totalSamples,
-                                            isCancelled: { keeper.interrupted || stop.isAborted },
+                                            isCanceled: { keeper.interrupted || stop.isAborted },
                                             mayPublish: { try self.stillOwns(claim, keeper: keeper) })
             if try queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil) {
                 writePoster(jobID: jobID, segments: run.segments)
@@ -51,7 +51,7 @@ extension Worker {
                                                 : lost.description
             events(.stitchFailed(jobID: jobID, message: message))
             return false
-        } catch RenderError.cancelled {
+        } catch RenderError.canceled {
             let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
                                          : "stitch interrupted; nothing was written"
             events(.stitchFailed(jobID: jobID, message: why))
@@ -85,7 +85,7 @@ extension Worker {
     /// first (missing parts requeued) and reported to the queue, which also renews the lease and moves the job
     /// to stitching once every segment is done. False when the stitch stopped without publishing: parts were
     /// requeued, or a drain released the lease. - Throws: `StitchLeaseLost` on a lost lease or a cancel, and
-    /// `RenderError.cancelled` on an abort.
+    /// `RenderError.canceled` on an abort.
     func appendAll(_ run: StitchRun, into stitcher: RollingStitcher, keeper: LeaseKeeper,
                    stop: StopSignal) throws -> Bool {
         var segments = run.segments
@@ -99,7 +99,7 @@ extension Worker {
             let ready = segments[next...].prefix { $0.state == .done }
             if try requeueMissingParts(run.claim, Array(ready), keeper: keeper) { return false }
             for segment in ready {
-                if keeper.interrupted || stop.isAborted { throw RenderError.cancelled }
+                if keeper.interrupted || stop.isAborted { throw RenderError.canceled }
                 try stitcher.append(run.part(for: segment))
             }
             next += ready.count

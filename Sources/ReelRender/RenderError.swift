@@ -11,8 +11,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case part(path: String, message: String)
     /// Media could not be read or written.
     case media(MediaError)
-    /// The render was cancelled; nothing was published.
-    case cancelled
+    /// The render was canceled; nothing was published.
+    case canceled
     /// Anything else, with a sentence.
     case other(String)
 
@@ -22,7 +22,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case let .segment(index, message, _): return "segment \(index): \(message)"
         case let .part(path, message): return "part \(path): \(message)"
         case .media(let error): return error.description
-        case .cancelled: return "canceled; nothing was published"
+        case .canceled: return "canceled; nothing was published"
         case .other(let message): return message
         }
     }
@@ -35,7 +35,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             switch e {
             case .segment(_, _, let permanent): return permanent
             case .media(let media): return isPermanent(media)
-            case .seam, .part, .cancelled, .other: return false
+            case .seam, .part, .canceled, .other: return false
             }
         case let e as MediaError:
             switch e {

@@ -45,7 +45,7 @@ extension Commands {
                             event: "done", fields: ["stitch_tail_seconds": FarmJSON.nullable(outcome.stitchTailSeconds),
                                                     "seconds": outcome.seconds])
             return 0
-        } catch FarmError.cancelled {
+        } catch FarmError.canceled {
             display.finish()
             display.message("canceled: nothing was written to \(output); finished parts are kept for the next run",
                             event: "canceled")

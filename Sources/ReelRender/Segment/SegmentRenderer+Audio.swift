@@ -8,13 +8,13 @@ extension SegmentRenderer {
     var audioBlock: Int64 { Int64(plan.composition.output.audio.sampleRate) }
 
     /// Mixes samples `segment.samples` into a PCM part at `path`, in blocks of one second.
-    func renderAudio(_ segment: SegmentPlan, to path: String, isCancelled: () -> Bool) throws {
+    func renderAudio(_ segment: SegmentPlan, to path: String, isCanceled: () -> Bool) throws {
         let settings = plan.composition.output.audio
         let writer = try PCMPartWriter(path: path, sampleRate: settings.sampleRate, channels: settings.channels)
         var sources = AudioSources(renderer: self, sampleRate: settings.sampleRate, channels: settings.channels)
         var s = segment.samples.lowerBound
         while s < segment.samples.upperBound {
-            if isCancelled() { throw RenderError.cancelled }
+            if isCanceled() { throw RenderError.canceled }
             let end = min(segment.samples.upperBound, s + audioBlock)
             try writer.append(try mixBlock(s..<end, sources: &sources))
             s = end

@@ -6,7 +6,7 @@ import ReelPlan
 extension SegmentRenderer {
     /// Encodes frames `segment.frames` into an H.264 part at `path`.
     /// - Returns: the first frame's picture (nil for an empty segment), kept for the part's thumbnail.
-    func renderVideo(_ segment: SegmentPlan, to path: String, isCancelled: () -> Bool,
+    func renderVideo(_ segment: SegmentPlan, to path: String, isCanceled: () -> Bool,
                      progress: (Int64) -> Void) throws -> PlanarFrame? {
         let output = plan.composition.output
         let writer = try H264PartWriter(path: path, settings: output)
@@ -14,7 +14,7 @@ extension SegmentRenderer {
         var frame = PlanarFrame(width: output.width, height: output.height)
         var first: PlanarFrame? = nil
         for f in segment.frames {
-            if isCancelled() { throw RenderError.cancelled }
+            if isCanceled() { throw RenderError.canceled }
             try composeFrame(f, sources: &sources, into: &frame)
             if first == nil { first = frame }
             try writer.append(frame)

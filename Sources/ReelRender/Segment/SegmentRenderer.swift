@@ -51,10 +51,10 @@ public final class SegmentRenderer {
 
     /// Renders `segment` unless a valid part exists.
     /// - Parameters:
-    ///   - isCancelled: polled before every frame; when true the render stops and nothing is kept.
+    ///   - isCanceled: polled before every frame; when true the render stops and nothing is kept.
     ///   - progress: called after every frame with the frames done so far in this segment.
-    /// - Throws: `RenderError.segment` naming the segment (with the file and FFmpeg's message), or `.cancelled`.
-    public func render(_ segment: SegmentPlan, isCancelled: () -> Bool = { false },
+    /// - Throws: `RenderError.segment` naming the segment (with the file and FFmpeg's message), or `.canceled`.
+    public func render(_ segment: SegmentPlan, isCanceled: () -> Bool = { false },
                        progress: (Int64) -> Void = { _ in }) throws -> SegmentResult {
         let frames = Int64(segment.frames.count), samples = Int64(segment.samples.count)
         if let manifest = store.validManifest(for: segment.contentHash, frames: frames, samples: samples) {
@@ -66,8 +66,8 @@ public final class SegmentRenderer {
             let video = store.videoPath(for: segment.contentHash), audio = store.audioPath(for: segment.contentHash)
             let videoTemp = PartFiles.temporaryPath(for: video), audioTemp = PartFiles.temporaryPath(for: audio)
             defer { PartFiles.discard(temp: videoTemp); PartFiles.discard(temp: audioTemp) }
-            let first = try renderVideo(segment, to: videoTemp, isCancelled: isCancelled, progress: progress)
-            try renderAudio(segment, to: audioTemp, isCancelled: isCancelled)
+            let first = try renderVideo(segment, to: videoTemp, isCanceled: isCanceled, progress: progress)
+            try renderAudio(segment, to: audioTemp, isCanceled: isCanceled)
             try PartFiles.commit(temp: videoTemp, final: video)
             try PartFiles.commit(temp: audioTemp, final: audio)
             let elapsed = started.duration(to: .now)
@@ -78,7 +78,7 @@ public final class SegmentRenderer {
             try store.writeManifest(manifest)
             return SegmentResult(manifest: manifest, reused: false, firstFrame: first)
         } catch let error as RenderError {
-            if case .cancelled = error { throw error }
+            if case .canceled = error { throw error }
             throw RenderError.segment(index: segment.index, message: error.description,
                                       permanent: RenderError.isPermanent(error))
         } catch {

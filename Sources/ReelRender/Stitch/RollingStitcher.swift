@@ -80,10 +80,10 @@ public final class RollingStitcher {
 
     /// Checks the totals, writes the trailer (and the faststart rewrite), and publishes.
     /// - Parameters:
-    ///   - isCancelled: asked once more right before the rename.
+    ///   - isCanceled: asked once more right before the rename.
     ///   - mayPublish: asked right before the rename (a farm's fence); false leaves nothing at `path`.
-    /// - Throws: `RenderError.seam`, `.media`, or `.cancelled`; the temporary file is removed on any error.
-    public func finish(totalFrames: Int64, totalSamples: Int64, isCancelled: @Sendable () -> Bool = { false },
+    /// - Throws: `RenderError.seam`, `.media`, or `.canceled`; the temporary file is removed on any error.
+    public func finish(totalFrames: Int64, totalSamples: Int64, isCanceled: @Sendable () -> Bool = { false },
                        mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         do {
             guard let muxer else { throw RenderError.other("nothing to stitch: the plan has no segments") }
@@ -98,7 +98,7 @@ public final class RollingStitcher {
             try muxer.finish()
             guard let temp else { throw RenderError.other("nothing to stitch: no file was written") }
             let bytes = temp.size
-            guard !isCancelled(), try mayPublish() else { throw RenderError.cancelled }
+            guard !isCanceled(), try mayPublish() else { throw RenderError.canceled }
             try publication.folder.publish(temp, as: publication.name, overwrite: publication.overwrite,
                                            inputs: publication.inputs)
             self.muxer = nil

@@ -44,34 +44,34 @@ public enum Stitcher {
     ///   - parts: in timeline order, tiling `[0, totalFrames)`.
     ///   - totalSamples: `S(totalFrames)`.
     ///   - chapters: chapter marks on the output's own timeline (see `chapters(from:outputStart:outputDuration:)`).
-    ///   - isCancelled: polled between parts, and once more right before the rename.
+    ///   - isCanceled: polled between parts, and once more right before the rename.
     ///   - mayPublish: asked right before the finished, verified file is renamed over `path` (a farm
     ///     checks its stitch lease and the job's cancellation here); false leaves nothing at `path`.
-    /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.cancelled` (also when
+    /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.canceled` (also when
     ///   `mayPublish` said no).
     public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
                               chapters: [Chapter] = [], to path: String,
-                              isCancelled: @Sendable () -> Bool = { false },
+                              isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         return try stitch(parts: parts, output: output, totalFrames: totalFrames, totalSamples: totalSamples,
-                   chapters: chapters, to: try Publication.replacing(path), isCancelled: isCancelled,
+                   chapters: chapters, to: try Publication.replacing(path), isCanceled: isCanceled,
                    mayPublish: mayPublish)
     }
 
     /// `stitch(parts:…to:)` publishing as `publication` says.
     public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
                               chapters: [Chapter] = [], to publication: Publication,
-                              isCancelled: @Sendable () -> Bool = { false },
+                              isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         let stitcher = RollingStitcher(output: output, chapters: chapters, to: publication)
         do {
             for part in parts {
-                if isCancelled() { throw RenderError.cancelled }
+                if isCanceled() { throw RenderError.canceled }
                 try stitcher.append(part)
             }
-            return try stitcher.finish(totalFrames: totalFrames, totalSamples: totalSamples, isCancelled: isCancelled,
+            return try stitcher.finish(totalFrames: totalFrames, totalSamples: totalSamples, isCanceled: isCanceled,
                                        mayPublish: mayPublish)
         } catch {
             stitcher.discard()
