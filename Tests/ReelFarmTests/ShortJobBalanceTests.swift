@@ -1,8 +1,8 @@
 import Foundation
 @testable import ReelFarm
 import ReelPlan
-import Testing
 import ReelRecords
+import Testing
 
 /// `reel render` balances a short job over its workers (`Project.balanced(workers:)`, issue 13 §4).
 /// That the chosen cuts render the same frames and samples as any others is SegmentationInvarianceTests' job.
