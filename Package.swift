@@ -4,8 +4,11 @@ import PackageDescription
 /// Reel: a distributed segment render farm.
 ///
 /// Dependencies point one way, down to ReelModel:
-///   reel → ReelFarm → ReelQueue, ReelRender → ReelMedia, ReelPlan → ReelModel
-/// Only ReelMedia and ReelRender (titles) touch C media libraries; only ReelQueue touches libpq.
+///   reel → ReelServe → ReelRecords → ReelQueue, ReelModel
+///   reel → ReelFarm → ReelRecords, ReelQueue, ReelOTIO, ReelRender → ReelMedia, ReelPlan → ReelModel
+/// The web server sees the farm only through its records (the request envelope, timeline marks, JSON shapes),
+/// so it links no media library. Only ReelMedia and ReelRender (titles) touch C media libraries; only ReelQueue
+/// touches libpq; only ReelServe touches libmicrohttpd. Each target lists exactly the modules its files import.
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
@@ -33,24 +36,27 @@ let package = Package(
         .target(name: "ReelMedia", dependencies: ["ReelModel", "CFFmpeg"], swiftSettings: optimised),
         .target(name: "ReelRender", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "CFreeType"],
                 swiftSettings: optimised),
-        .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ"]),
+        .target(name: "ReelQueue", dependencies: ["CLibPQ"]),
+        // The farm's records: the request envelope, timeline marks and the JSON shapes monitors read.
+        .target(name: "ReelRecords", dependencies: ["ReelQueue", "ReelModel"]),
         .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue",
-                                                "ReelOTIO"]),
+                                                "ReelOTIO", "ReelRecords"]),
         // The web view and /metrics: the only user of libmicrohttpd.
-        .target(name: "ReelServe", dependencies: ["ReelFarm", "ReelQueue", "ReelModel", "CMicroHTTPD"]),
-        .executableTarget(name: "reel", dependencies: ["ReelServe", "ReelFarm", "ReelRender", "ReelMedia", "ReelPlan", "ReelModel", "ReelQueue",
-                                                      "ReelOTIO"]),
+        .target(name: "ReelServe", dependencies: ["ReelRecords", "ReelQueue", "CMicroHTTPD"]),
+        .executableTarget(name: "reel", dependencies: ["ReelServe", "ReelFarm", "ReelRecords", "ReelRender", "ReelMedia",
+                                                      "ReelPlan", "ReelModel", "ReelQueue", "ReelOTIO"]),
 
         // Benchmarks (run with -c release; see bench/README.md). Never timed in tests.
         .executableTarget(name: "bench-plan", dependencies: ["ReelPlan", "ReelModel"], path: "bench/plan"),
-        .executableTarget(name: "bench-queue", dependencies: ["ReelQueue", "ReelModel"], path: "bench/queue"),
+        .executableTarget(name: "bench-queue", dependencies: ["ReelQueue"], path: "bench/queue"),
         .executableTarget(name: "bench-encode", dependencies: ["ReelMedia", "ReelModel"], path: "bench/encode"),
         .executableTarget(name: "bench-otio", dependencies: ["ReelOTIO", "ReelPlan", "ReelModel"], path: "bench/otio",
                           exclude: ["render-samples.sh"]),
         .executableTarget(name: "bench-stitch", dependencies: ["ReelRender", "ReelMedia", "ReelModel"],
                           path: "bench/stitch"),
         .executableTarget(name: "bench-sim", path: "bench/sim"),
-        .executableTarget(name: "bench-serve", dependencies: ["ReelServe", "ReelFarm", "ReelQueue"], path: "bench/serve"),
+        .executableTarget(name: "bench-serve", dependencies: ["ReelServe", "ReelRecords", "ReelQueue"],
+                          path: "bench/serve"),
         .executableTarget(name: "bench-memory", dependencies: ["ReelMedia", "ReelModel"], path: "bench/memory"),
         .executableTarget(name: "bench-layers", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/layers"),
         .executableTarget(name: "bench-transitions", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/transitions"),
@@ -60,15 +66,14 @@ let package = Package(
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelPlan", "ReelModel",
-                                                           "ReelTestOracles"]),
-        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelModel"]),
-        .testTarget(name: "ReelOTIOTests", dependencies: ["ReelOTIO", "ReelFarm", "ReelRender", "ReelMedia", "ReelPlan",
-                                                          "ReelModel"],
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelModel", "ReelTestOracles"]),
+        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue"]),
+        .testTarget(name: "ReelOTIOTests", dependencies: ["ReelOTIO", "ReelFarm", "ReelRecords", "ReelRender",
+                                                          "ReelMedia", "ReelPlan", "ReelModel"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReelServeTests", dependencies: ["ReelServe", "ReelFarm", "ReelQueue", "ReelModel"]),
-        .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelQueue", "ReelRender", "ReelPlan", "ReelModel",
-                                                         "ReelMedia", "ReelTestOracles"],
+        .testTarget(name: "ReelServeTests", dependencies: ["ReelServe", "ReelRecords", "ReelQueue"]),
+        .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelRecords", "ReelQueue", "ReelRender",
+                                                         "ReelPlan", "ReelModel", "ReelMedia", "ReelTestOracles"],
                     exclude: ["Support/blockfs.py", "Support/webview_check.py"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelQueue
+import ReelRecords
 
 /// The input files of the farm's active jobs (`RenderRequest.inputs`, recorded at submit), so that no job
 /// publishes over a file another job is still reading. Judged by device and inode where the file exists here,

@@ -1,5 +1,6 @@
 import Foundation
 import ReelQueue
+import ReelRecords
 import ReelRender
 
 /// Submits projects to a queue: validates and probes, plans, and inserts the job with all its segments in

@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelOTIO
+import ReelRecords
 
 /// Loading a request's document in either format: composition JSON or an OTIO timeline.
 extension Project {

@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelPlan
+import ReelRecords
 import ReelRender
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Synchronization
 import ReelQueue
+import ReelRecords
 
 /// Loaded projects by job id, so a worker plans each job once. Thread-safe.
 public final class ProjectCache: Sendable {

@@ -22,7 +22,7 @@ public struct PlanOptions: Sendable, Hashable {
 
     public init(segmentSeconds: Rational = PlanOptions.defaultSegmentSeconds,
                 minimumSegmentSeconds: Rational = PlanOptions.defaultMinimumSegmentSeconds,
-                maximumSegmentSeconds: Rational? = nil, rendererVersion: String = "reel-render-2",
+                maximumSegmentSeconds: Rational? = nil, rendererVersion: String = Reel.rendererVersion,
                 media: [AssetID: MediaFacts] = [:], videoPreRoll: RationalTime = .seconds(1),
                 audioPreRoll: RationalTime = .seconds(1)) {
         self.segmentSeconds = segmentSeconds

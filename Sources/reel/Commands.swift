@@ -3,6 +3,7 @@ import ReelFarm
 import ReelMedia
 import ReelModel
 import ReelPlan
+import ReelRecords
 import ReelRender
 
 /// The single-machine commands: validate, plan, render, thumbnails, probe.

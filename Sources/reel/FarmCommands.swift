@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelQueue
+import ReelRecords
 import ReelRender
 
 /// The farm's commands: db migrate, submit, worker, jobs, status, workers, cancel, retry, watch.

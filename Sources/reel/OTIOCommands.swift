@@ -3,6 +3,7 @@ import ReelFarm
 import ReelMedia
 import ReelModel
 import ReelOTIO
+import ReelRecords
 
 /// OpenTimelineIO on the command line: `--media-map` and `--offline slate` for render, submit,
 /// plan and validate, warnings and markers, and `reel export-otio`.

@@ -1,5 +1,5 @@
 import Foundation
-import ReelFarm
+import ReelRecords
 import ReelModel
 
 /// `reel probe` output.

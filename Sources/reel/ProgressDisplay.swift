@@ -1,5 +1,5 @@
 import Foundation
-import ReelFarm
+import ReelRecords
 
 /// Where progress goes: a live bar on a terminal, plain lines into a pipe or file, or JSON events.
 enum ProgressStyle {

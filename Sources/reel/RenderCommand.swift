@@ -2,6 +2,7 @@ import Foundation
 import ReelFarm
 import ReelModel
 import ReelPlan
+import ReelRecords
 import ReelRender
 import Synchronization
 

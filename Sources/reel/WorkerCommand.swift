@@ -1,6 +1,8 @@
 import Foundation
 import ReelFarm
+import ReelModel
 import ReelQueue
+import ReelRecords
 import ReelRender
 import Synchronization
 

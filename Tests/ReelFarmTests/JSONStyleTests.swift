@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ReelFarm
 import ReelQueue
+import ReelRecords
 
 /// Every key of a JSON value, recursively, with its path.
 func jsonKeys(_ value: Any, path: String = "$") -> [(path: String, key: String)] {

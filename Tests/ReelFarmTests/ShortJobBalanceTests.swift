@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelFarm
 import ReelPlan
+import ReelRecords
 import Testing
 
 /// `reel render` balances a short job over its workers (`Project.balanced(workers:)`, issue 13 §4).

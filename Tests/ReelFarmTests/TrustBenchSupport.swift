@@ -1,6 +1,7 @@
 import Foundation
 import ReelModel
 import ReelQueue
+import ReelRecords
 import ReelRender
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelModel
+import ReelRecords
 import ReelRender
 import Testing
 @testable import ReelOTIO

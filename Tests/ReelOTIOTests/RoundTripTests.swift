@@ -2,6 +2,7 @@ import Foundation
 import ReelFarm
 import ReelMedia
 import ReelModel
+import ReelRecords
 import ReelRender
 import Testing
 @testable import ReelOTIO

@@ -1,5 +1,5 @@
 import Foundation
-import ReelFarm
+import ReelRecords
 import Testing
 
 /// The compact writer behind the API and the event stream says what Foundation's JSONSerialization says.

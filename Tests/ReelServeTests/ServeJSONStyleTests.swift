@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ReelFarm
+import ReelRecords
 import ReelQueue
 
 /// `/api/v1` speaks the CLI's JSON style (docs/json.md): snake_case keys everywhere, the shapes of `FarmJSON`.

@@ -10,7 +10,7 @@
 // opens the streams and makes change batches (a cancel and a retry of another job, 1 s apart), counting refreshes
 // and the statements PostgreSQL counted (pg_stat_database.xact_commit) per batch, with 1 stream and with 50.
 import Foundation
-import ReelFarm
+import ReelRecords
 import ReelQueue
 import ReelServe
 

@@ -1,5 +1,5 @@
 import Foundation
-import ReelFarm
+import ReelRecords
 import ReelQueue
 
 /// The JSON shapes of `/api/v1` and the event stream: snake_case keys, ISO-8601 UTC times, seconds as numbers.

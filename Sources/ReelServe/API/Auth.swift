@@ -1,5 +1,5 @@
 import Foundation
-import ReelFarm
+import ReelRecords
 import Synchronization
 
 /// Who may change the queue. Write actions need the bearer token: in an `Authorization: Bearer` header (scripts),

@@ -1,5 +1,4 @@
 import Foundation
-import ReelFarm
 import ReelQueue
 
 /// `reel serve`'s routes: pages, the JSON API, the event stream, metrics and images.

@@ -1,5 +1,4 @@
 import Foundation
-import ReelFarm
 import ReelQueue
 import Synchronization
 

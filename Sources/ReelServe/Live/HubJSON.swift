@@ -1,5 +1,5 @@
 import Foundation
-import ReelFarm
+import ReelRecords
 import ReelQueue
 import Synchronization
 
@@ -74,7 +74,7 @@ enum HubJSON {
     /// 64 jobs seen last.
     static func marks(of job: Job) -> TimelineMarks? {
         if let hit = marksCache.withLock({ $0[job.id] }) { return hit }
-        let marks = (try? RenderRequest.decoded(job.composition))?.marks
+        let marks = (try? RenderRequest(decoding: job.composition))?.marks
         marksCache.withLock { cache in
             if cache.count >= 64 { cache.removeAll() }
             cache[job.id] = marks

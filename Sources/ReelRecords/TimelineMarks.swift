@@ -1,6 +1,3 @@
-import ReelModel
-import ReelPlan
-
 /// What a monitor draws over a job's segment strip: the frame rate and the transitions, in output frames.
 /// The coordinator records them with the job (inside its `RenderRequest`) so that `reel serve` can mark them
 /// without probing media it may not be able to reach.
@@ -10,6 +7,12 @@ public struct TimelineMarks: Codable, Sendable, Hashable {
         public var start: Int64
         public var end: Int64
         public var kind: String
+
+        public init(start: Int64, end: Int64, kind: String) {
+            self.start = start
+            self.end = end
+            self.kind = kind
+        }
     }
 
     /// Output frames per second, exact: numerator and denominator.
@@ -19,15 +22,6 @@ public struct TimelineMarks: Codable, Sendable, Hashable {
     public init(frameRate: [Int32], transitions: [Transition]) {
         self.frameRate = frameRate
         self.transitions = transitions
-    }
-
-    /// The marks of a plan.
-    public init(plan: Plan) {
-        frameRate = [plan.clock.frameRate.numerator, plan.clock.frameRate.denominator]
-        transitions = plan.transitions.map { t in
-            Transition(start: plan.clock.frame(atOrAfter: t.range.start), end: plan.clock.frame(atOrAfter: t.range.end),
-                       kind: t.transition.kind.rawValue)
-        }.filter { $0.end > $0.start }
     }
 
     /// Seconds of `frames` output frames at this rate; nil for a malformed rate.

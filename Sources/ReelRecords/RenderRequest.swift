@@ -1,6 +1,5 @@
 import Foundation
 import ReelModel
-import ReelPlan
 
 /// Everything needed to load and plan a project again on any host: the composition's text and
 /// where it came from, plus the options that change the plan. Stored as a job's composition in the
@@ -47,20 +46,6 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         self.rendererVersion = rendererVersion
     }
 
-    /// Reads a composition file.
-    /// - Throws: `FarmError.io` naming the file.
-    public static func reading(_ path: String, segmentSeconds: String? = nil, preset: String? = nil,
-                               lossless: Bool = false) throws -> RenderRequest {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw FarmError.io(path: path, message: exists ? "cannot be read" : "no such file")
-        }
-        return RenderRequest(sourcePath: path, baseDirectory: url.deletingLastPathComponent().path,
-                             document: String(decoding: data, as: UTF8.self), segmentSeconds: segmentSeconds,
-                             preset: preset, lossless: lossless)
-    }
-
     /// The request as JSON text, for the queue.
     public func encoded() throws -> String {
         let encoder = JSONEncoder()
@@ -68,18 +53,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    /// - Throws: `FarmError.other` when the text is not a request.
-    public static func decoded(_ text: String) throws -> RenderRequest {
-        do { return try JSONDecoder().decode(RenderRequest.self, from: Data(text.utf8)) } catch {
-            throw FarmError.other("the job's stored request cannot be read: \(error)")
-        }
+    /// The request stored as `text` (a job's composition).
+    /// - Throws: the decoder's error when the text is not a request.
+    public init(decoding text: String) throws {
+        self = try JSONDecoder().decode(RenderRequest.self, from: Data(text.utf8))
     }
-}
-
-/// Version constants.
-public enum Reel {
-    /// The program version.
-    public static let version = "0.1.0"
-    /// Goes into every content hash: bump it when rendering changes pixels or samples.
-    public static let rendererVersion = "reel-render-2"
 }
