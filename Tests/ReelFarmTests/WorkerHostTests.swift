@@ -72,15 +72,25 @@ import Testing
         let dir = try TempDir("host-register")
         defer { dir.remove() }
         // Nothing listens on port 1: every probe fails at once with a connection error.
-        let queue = try PostgresSegmentQueue(PostgresQueueConfiguration(databaseURL: "postgresql://reel@127.0.0.1:1/reel"))
+        // No reconnect attempts inside a probe, so each retry is one refused connection (milliseconds), not the pool's
+        // own backoff of seconds.
+        let queue = try PostgresSegmentQueue(PostgresQueueConfiguration(databaseURL: "postgresql://reel@127.0.0.1:1/reel",
+                                                                         reconnectAttempts: 0))
         let delays = Mutex<[Duration]>([]), started = Atomic<Bool>(false)
         let hooks = WorkerHost.Hooks(registrationRetry: { _, delay in delays.withLock { $0.append(delay) } },
                                      started: { started.store(true, ordering: .relaxed) })
         let host = Self.makeHost(queue: queue, store: PartStore(root: dir.url.path), hooks: hooks,
                                  backoff: Backoff(base: .milliseconds(1), cap: .milliseconds(4)))
         async let ended = Self.outcome(of: host)
-        let seen = try await FarmRun.waitFor("four registration retries", timeout: .seconds(20)) {
-            delays.withLock { $0.count >= 4 ? Array($0.prefix(4)) : nil }
+        let seen: [Duration]
+        do {
+            seen = try await FarmRun.waitFor("four registration retries", timeout: .seconds(20)) {
+                delays.withLock { $0.count >= 4 ? Array($0.prefix(4)) : nil }
+            }
+        } catch {
+            host.drain()   // the host must end, or awaiting it would hang the test run
+            _ = await ended
+            throw error
         }
         host.drain()
         let outcome = await ended
