@@ -10,7 +10,7 @@ import Testing
 @Suite struct WorkerHostTests {
     /// A host of two slots and a rolling stitcher on an embedded queue with no work, registered.
     static func makeHost(queue: any SegmentQueue, store: PartStore, hooks: WorkerHost.Hooks,
-                         backoff: Backoff? = nil) -> WorkerHost {
+                         backoff: Backoff? = nil, probe: (@Sendable () throws -> Void)? = nil) -> WorkerHost {
         let slots = ["host-test/0", "host-test/1"].map { id in
             var configuration = WorkerConfiguration(workerID: id, host: "test", store: store)
             configuration.pollInterval = .milliseconds(20)
@@ -19,7 +19,7 @@ import Testing
         }
         var registration = WorkerHost.Registration(pid: 1, version: "test")
         if let backoff { registration.backoff = backoff }
-        if let postgres = queue as? PostgresSegmentQueue { registration.probe = { try postgres.ping() } }
+        if let probe { registration.probe = probe }
         return WorkerHost(queue: queue, slots: slots, stitcher: slots[0], projects: ProjectCache(), stop: StopSignal(),
                           registration: registration, hooks: hooks)
     }
@@ -72,15 +72,15 @@ import Testing
         let dir = try TempDir("host-register")
         defer { dir.remove() }
         // Nothing listens on port 1: every probe fails at once with a connection error.
-        // No reconnect attempts inside a probe, so each retry is one refused connection (milliseconds), not the pool's
-        // own backoff of seconds.
-        let queue = try PostgresSegmentQueue(PostgresQueueConfiguration(databaseURL: "postgresql://reel@127.0.0.1:1/reel",
-                                                                         reconnectAttempts: 0))
+        // The probe fails as a database that is not there does, with no network in between: the timing of a
+        // refused connection is the CLI test's (CLIMessageTests.waitingWorker), this is the host's backoff.
+        let queue = InMemorySegmentQueue()
         let delays = Mutex<[Duration]>([]), started = Atomic<Bool>(false)
         let hooks = WorkerHost.Hooks(registrationRetry: { _, delay in delays.withLock { $0.append(delay) } },
                                      started: { started.store(true, ordering: .relaxed) })
         let host = Self.makeHost(queue: queue, store: PartStore(root: dir.url.path), hooks: hooks,
-                                 backoff: Backoff(base: .milliseconds(1), cap: .milliseconds(4)))
+                                 backoff: Backoff(base: .milliseconds(1), cap: .milliseconds(4)),
+                                 probe: { throw QueueError.connection("cannot reach the database (the test's probe)") })
         async let ended = Self.outcome(of: host)
         let seen: [Duration]
         do {
