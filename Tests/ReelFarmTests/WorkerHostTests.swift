@@ -24,54 +24,57 @@ import Testing
                           registration: registration, hooks: hooks)
     }
 
-    /// `host.run()` on a thread of its own, as `reel worker` runs it on its main thread.
-    static func outcome(of host: WorkerHost) async -> WorkerHost.Outcome {
-        await withCheckedContinuation { done in Thread { done.resume(returning: host.run()) }.start() }
+    /// Polls `condition` every 10 ms for up to `seconds`. Synchronous on purpose: these tests block no task of the
+    /// cooperative pool, which the rest of the suite keeps busy (an async wait there once timed out and hung).
+    static func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() >= deadline { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     @Test("a drain with no work: .drained, and the registry shows every slot stopped")
-    func drained() async throws {
+    func drained() throws {
         let dir = try TempDir("host-drain")
         defer { dir.remove() }
         let queue = InMemorySegmentQueue(), started = Atomic<Bool>(false)
         let host = Self.makeHost(queue: queue, store: PartStore(root: dir.url.path),
                                  hooks: .init(started: { started.store(true, ordering: .relaxed) }))
-        async let ended = Self.outcome(of: host)
-        _ = try await FarmRun.waitFor("the host to start", timeout: .seconds(10)) {
-            started.load(ordering: .relaxed) ? true : nil
-        }
+        let run = HostRun(host)
+        defer { host.drain() }   // whatever fails below, the host ends
+        try #require(Self.waitUntil(60) { started.load(ordering: .relaxed) }, "the host did not start within 60 s")
         #expect(try queue.workerList().map(\.id).sorted() == ["host-test/0", "host-test/1"])
         host.drain()
-        let outcome = await ended
+        let outcome = try #require(run.wait(seconds: 60), "the host did not end within 60 s of the drain")
         guard case .drained = outcome else { Issue.record("expected .drained, got \(outcome)"); return }
         let workers = try queue.workerList()
         #expect(workers.count == 2 && workers.allSatisfy { $0.state == .stopped }, "\(workers)")
     }
 
     @Test("an abort: .aborted, and the aborted hook ran once")
-    func aborted() async throws {
+    func aborted() throws {
         let dir = try TempDir("host-abort")
         defer { dir.remove() }
         let queue = InMemorySegmentQueue(), started = Atomic<Bool>(false), aborts = Atomic<Int>(0)
         let host = Self.makeHost(queue: queue, store: PartStore(root: dir.url.path),
                                  hooks: .init(started: { started.store(true, ordering: .relaxed) },
                                               aborted: { aborts.add(1, ordering: .relaxed) }))
-        async let ended = Self.outcome(of: host)
-        _ = try await FarmRun.waitFor("the host to start", timeout: .seconds(10)) {
-            started.load(ordering: .relaxed) ? true : nil
-        }
+        let run = HostRun(host)
+        defer { host.drain() }
+        try #require(Self.waitUntil(60) { started.load(ordering: .relaxed) }, "the host did not start within 60 s")
         host.abort()
-        let outcome = await ended
+        let outcome = try #require(run.wait(seconds: 60), "the host did not end within 60 s of the abort")
         guard case .aborted = outcome else { Issue.record("expected .aborted, got \(outcome)"); return }
         let abortsSeen = aborts.load(ordering: .relaxed)
         #expect(abortsSeen == 1)
     }
 
     @Test("registration waits follow its Backoff; a drain while it waits ends the run as .failed with the error")
-    func registrationBackoff() async throws {
+    func registrationBackoff() throws {
         let dir = try TempDir("host-register")
         defer { dir.remove() }
-        // Nothing listens on port 1: every probe fails at once with a connection error.
         // The probe fails as a database that is not there does, with no network in between: the timing of a
         // refused connection is the CLI test's (CLIMessageTests.waitingWorker), this is the host's backoff.
         let queue = InMemorySegmentQueue()
@@ -81,23 +84,36 @@ import Testing
         let host = Self.makeHost(queue: queue, store: PartStore(root: dir.url.path), hooks: hooks,
                                  backoff: Backoff(base: .milliseconds(1), cap: .milliseconds(4)),
                                  probe: { throw QueueError.connection("cannot reach the database (the test's probe)") })
-        async let ended = Self.outcome(of: host)
-        let seen: [Duration]
-        do {
-            seen = try await FarmRun.waitFor("four registration retries", timeout: .seconds(20)) {
-                delays.withLock { $0.count >= 4 ? Array($0.prefix(4)) : nil }
-            }
-        } catch {
-            host.drain()   // the host must end, or awaiting it would hang the test run
-            _ = await ended
-            throw error
-        }
+        let run = HostRun(host)
+        defer { host.drain() }
+        try #require(Self.waitUntil(60) { delays.withLock { $0.count >= 4 } }, "fewer than four retries within 60 s")
+        let seen = delays.withLock { Array($0.prefix(4)) }
         host.drain()
-        let outcome = await ended
+        let outcome = try #require(run.wait(seconds: 60), "the host did not end within 60 s of the drain")
         #expect(seen == [.milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(4)])
         guard case .failed(let error) = outcome else { Issue.record("expected .failed, got \(outcome)"); return }
         #expect("\(error)".contains("cannot reach the database"), "\(error)")
         let threadsStarted = started.load(ordering: .relaxed)
         #expect(!threadsStarted, "no thread may start before its slot is registered")
+    }
+}
+
+/// `host.run()` on a thread of its own, as `reel worker` runs it on its main thread.
+final class HostRun: Sendable {
+    private let outcome = Mutex<WorkerHost.Outcome?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ host: WorkerHost) {
+        Thread { [self] in
+            let ended = host.run()
+            outcome.withLock { $0 = ended }
+            done.signal()
+        }.start()
+    }
+
+    /// The outcome, or nil while the host still runs after `seconds`.
+    func wait(seconds: Double) -> WorkerHost.Outcome? {
+        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+        return outcome.withLock { $0 }
     }
 }
