@@ -53,7 +53,6 @@ public enum Stitcher {
                               chapters: [Chapter] = [], to path: String,
                               isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
-        try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         return try stitch(parts: parts, output: output, totalFrames: totalFrames, totalSamples: totalSamples,
                    chapters: chapters, to: try Publication.replacing(path), isCanceled: isCanceled,
                    mayPublish: mayPublish)
