@@ -36,13 +36,13 @@ let package = Package(
         .target(name: "ReelMedia", dependencies: ["ReelModel", "CFFmpeg"], swiftSettings: optimised),
         .target(name: "ReelRender", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "CFreeType"],
                 swiftSettings: optimised),
-        .target(name: "ReelQueue", dependencies: ["CLibPQ"]),
+        .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ"]),
         // The farm's records: the request envelope, timeline marks and the JSON shapes monitors read.
         .target(name: "ReelRecords", dependencies: ["ReelQueue", "ReelModel"]),
         .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue",
                                                 "ReelOTIO", "ReelRecords"]),
         // The web view and /metrics: the only user of libmicrohttpd.
-        .target(name: "ReelServe", dependencies: ["ReelRecords", "ReelQueue", "CMicroHTTPD"]),
+        .target(name: "ReelServe", dependencies: ["ReelRecords", "ReelQueue", "ReelModel", "CMicroHTTPD"]),
         .executableTarget(name: "reel", dependencies: ["ReelServe", "ReelFarm", "ReelRecords", "ReelRender", "ReelMedia",
                                                       "ReelPlan", "ReelModel", "ReelQueue", "ReelOTIO"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import ReelPlan
 import ReelQueue
 import ReelRender
@@ -92,7 +93,7 @@ public struct LocalRender: Sendable {
         let elapsed = started.duration(to: .now)
         let tail = (try? queue.jobStatus(job.jobID))?.stitchTail?.secondsDouble
         return Outcome(report: report, segmentsRendered: final.rendered, segmentsReused: final.reused,
-                       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+                       seconds: elapsed.secondsDouble,
                        stitchTailSeconds: tail)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import ReelQueue
 import ReelRender
 
@@ -44,7 +45,7 @@ public struct PartCollector: Sendable {
     /// - Parameter now: the reference time for ages (tests pass their own).
     /// - Throws: `QueueError` from the queue; a file that cannot be deleted is an error naming it.
     public func run(queue: any SegmentQueue, now: Date = Date()) throws -> Report {
-        let cutoff = now.addingTimeInterval(-Double(olderThan.components.seconds))
+        let cutoff = now.addingTimeInterval(-olderThan.secondsDouble)
         let listing = PartListing(store: store)
         let (parts, temps) = try listing.scan()
         let referenced = try queue.contentHashListActive(ContentHashListParams())

@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelModel
 import ReelQueue
 import ReelRender
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import ReelQueue
 import ReelRender
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
-import ReelRecords
+import ReelModel
 import ReelQueue
+import ReelRecords
 
 extension FarmCommands {
     /// `reel jobs [--state S] [--limit N] [--json]`.

@@ -148,7 +148,7 @@ final class RenderProgress: Sendable {
             return (s.done, s.framesBySegment.values.reduce(0, +), s.rendered)
         }
         let elapsed = started.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.secondsDouble
         let fps = seconds > 0 ? Double(rendered) / seconds : 0
         let eta = fps > 0 ? Double(totalFrames - frames) / fps : nil
         display.update(segmentsDone: done, segments: segments, framesDone: frames, frames: totalFrames, fps: fps, eta: eta)

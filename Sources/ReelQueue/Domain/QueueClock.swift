@@ -47,10 +47,4 @@ extension Duration {
         let (s, a) = components
         return s * 1_000_000 + a / 1_000_000_000_000
     }
-
-    /// Seconds as a floating-point measurement (for display only: fps, ETA).
-    public var secondsDouble: Double {
-        let (s, a) = components
-        return Double(s) + Double(a) / 1e18
-    }
 }

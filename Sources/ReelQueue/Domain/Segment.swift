@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 
 /// A segment as stored.
 public struct Segment: Sendable, Hashable, Identifiable {

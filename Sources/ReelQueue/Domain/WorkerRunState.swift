@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 
 /// What a worker last said of itself (`workers.state`). Set by the worker: `running` when it registers,
 /// `draining` on its first SIGTERM, `stopped` when it exits cleanly. A worker that dies says nothing; it
@@ -11,7 +12,7 @@ extension WorkerInfo {
     /// For people: working, idle, draining, stopped, or gone (no heartbeat for `goneAfter`).
     public func status(now: Date, goneAfter: Duration) -> String {
         if state == .stopped { return "stopped" }
-        if now.timeIntervalSince(lastSeenAt) > Double(goneAfter.components.seconds) { return "gone" }
+        if now.timeIntervalSince(lastSeenAt) > goneAfter.secondsDouble { return "gone" }
         if state == .draining { return "draining" }
         return currentSegmentID == nil ? "idle" : "working"
     }

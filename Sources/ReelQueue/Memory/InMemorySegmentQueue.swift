@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import Synchronization
 
 /// The embedded queue used by `reel render`: all state in memory behind one mutex.
@@ -150,7 +151,7 @@ public final class InMemorySegmentQueue: SegmentQueue {
 
     public func workerPrune(olderThan age: Duration) throws -> Int {
         try locked { s, now in
-            let cutoff = now.addingTimeInterval(-Double(age.components.seconds))
+            let cutoff = now.addingTimeInterval(-age.secondsDouble)
             let old = s.workers.values.filter { $0.lastSeenAt < cutoff }.map(\.id)
             old.forEach { s.workers[$0] = nil }
             return old.count

@@ -74,7 +74,7 @@ public final class SegmentRenderer {
             let manifest = PartStore.Manifest(
                 contentHash: segment.contentHash, frames: frames, samples: samples,
                 videoBytes: store.fileSize(video) ?? 0, audioBytes: store.fileSize(audio) ?? 0,
-                renderSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                renderSeconds: elapsed.secondsDouble)
             try store.writeManifest(manifest)
             return SegmentResult(manifest: manifest, reused: false, firstFrame: first)
         } catch let error as RenderError {

@@ -1,3 +1,4 @@
+import ReelModel
 import ReelQueue
 import Synchronization
 

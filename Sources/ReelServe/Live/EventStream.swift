@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 
 /// One open `/events` response: server-sent events made from the hub's shared snapshots. It sends the current
 /// snapshot at once, then one message per refresh, and a comment every `keepAlive` so that proxies and the

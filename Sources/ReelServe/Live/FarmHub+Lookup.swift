@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 
 /// What the API finds for one job.
 public enum JobLookup: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
-import ReelRecords
+import ReelModel
 import ReelQueue
+import ReelRecords
 import Synchronization
 
 /// The encodings a snapshot publishes, made once per refresh and shared by every client.
@@ -22,7 +23,7 @@ enum HubJSON {
                 "jobs_active": active.count,
                 "segments_queued": active.reduce(0) { $0 + ($1.segmentsByState[.available] ?? 0) },
                 "segments_running": active.reduce(0) { $0 + ($1.segmentsByState[.running] ?? 0) },
-                "oldest_queued_seconds": FarmJSON.nullable(s.metrics?.oldestQueuedAge.map(FarmJSON.seconds)),
+                "oldest_queued_seconds": FarmJSON.nullable(s.metrics?.oldestQueuedAge.map(\.secondsDouble)),
                 "workers_live": live.count,
                 "fps": active.compactMap(\.framesPerSecond).reduce(0, +),
             ] as [String: Any],

@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import ReelQueue
 
 /// Reel's `/metrics`: a `QueueMetrics` snapshot as Prometheus metric families.
@@ -52,7 +53,7 @@ public enum MetricsExposition {
     }
 
     static func timingFamilies(_ m: QueueMetrics) -> [MetricFamily] {
-        let age = m.oldestQueuedAge.map(seconds) ?? 0
+        let age = m.oldestQueuedAge.map(\.secondsDouble) ?? 0
         return [
             .histogram("reel_segment_render_seconds", "Render wall time of done, rendered segments.",
                        [([], HistogramSeries(m.segmentRenderSeconds))]),
@@ -67,10 +68,5 @@ public enum MetricsExposition {
                    "When the queue snapshot behind these numbers was taken (Unix time, queue clock).",
                    m.at.timeIntervalSince1970),
         ]
-    }
-
-    /// `d` in seconds, as a Double.
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 }
