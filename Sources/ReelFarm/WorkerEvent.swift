@@ -1,0 +1,27 @@
+import ReelRender
+
+/// What a worker reports while it runs (for progress displays and logs).
+public enum WorkerEvent: Sendable {
+    case claimed(jobID: Int64, segment: Int, segmentID: Int64, frames: Int64)
+    case progress(jobID: Int64, segment: Int, framesDone: Int64)
+    case segmentDone(jobID: Int64, segment: Int, frames: Int64, reused: Bool, seconds: Double)
+    case segmentFailed(jobID: Int64, segment: Int, attempt: Int, message: String, willRetry: Bool)
+    case leaseLost(jobID: Int64, segment: Int)
+    /// The job was canceled while the segment rendered; it stopped at the next frame, nothing kept.
+    case canceled(jobID: Int64, segment: Int)
+    case released(jobID: Int64, segment: Int)
+    /// Every segment of the job is done and this worker stitches what is left (a rolling stitcher has
+    /// appended the parts that finished earlier).
+    case stitching(jobID: Int64)
+    case stitched(jobID: Int64, path: String, report: StitchReport)
+    case stitchFailed(jobID: Int64, message: String)
+    case rescued(count: Int)
+    case queueError(String)
+    /// A render thread made no progress and did not return after its attempt was failed (it is blocked in
+    /// a read that never ends). The process should exit so its supervisor restarts it: the thread cannot be
+    /// taken back. The segment is already back in the queue.
+    case stuck(jobID: Int64, segment: Int, message: String)
+    /// A segment's thumbnail (`segment` set) or a job's poster (`segment` nil) could not be written. The
+    /// part or the output stands; the web view makes the picture on demand later.
+    case thumbnailFailed(jobID: Int64, segment: Int?, message: String)
+}
