@@ -19,7 +19,7 @@ enum Commands {
         let problems = Project.diagnostics(request)
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
-            print(try FarmJSON.string(["valid": problems.isEmpty, "problems": list]))
+            print(FarmJSON.string(["valid": problems.isEmpty, "problems": list]))
         } else if problems.isEmpty {
             let project = try Project(request)
             printWarnings(project, command: "validate")
@@ -41,7 +41,7 @@ enum Commands {
         let project = try Project(request)
         printWarnings(project, command: "plan")
         let report = PlanReport(plan: project.plan)
-        print(parsed.flag("json") ? String(decoding: try FarmJSON.encode(report), as: UTF8.self) : report.text())
+        print(parsed.flag("json") ? try report.json() : report.text())
         if !parsed.flag("json") { markerLines(project.composition).forEach { print($0) } }
         return 0
     }
@@ -51,7 +51,7 @@ enum Commands {
         guard let parsed = try Specs.probe.parse(args) else { return 0 }
         let path = try parsed.positionals("a media file")[0]
         let facts = try MediaProbe.probe(path: path, scanKeyframes: parsed.flag("keyframes"))
-        print(parsed.flag("json") ? try ProbeText.json(facts) : ProbeText.text(facts))
+        print(parsed.flag("json") ? ProbeText.json(facts) : ProbeText.text(facts))
         return 0
     }
 

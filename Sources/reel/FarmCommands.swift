@@ -108,6 +108,6 @@ enum FarmCommands {
     }
 
     static func printJSON(_ object: Any) throws {
-        print(try FarmJSON.string(object))
+        print(FarmJSON.string(object))
     }
 }

@@ -24,7 +24,7 @@ enum ProbeText {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ f: MediaFacts) throws -> String {
+    static func json(_ f: MediaFacts) -> String {
         var object: [String: Any] = ["path": f.path, "duration": f.duration.description, "file_size": f.fileSize,
                                      "video": NSNull(), "audio": NSNull()]
         if let v = f.video {
@@ -36,6 +36,6 @@ enum ProbeText {
             object["audio"] = ["codec": a.codec, "sample_rate": a.sampleRate, "channels": a.channels,
                                "duration": a.duration.description]
         }
-        return try FarmJSON.string(object)
+        return FarmJSON.string(object)
     }
 }

@@ -70,8 +70,7 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     func emitJSON(_ object: [String: Any]) {
-        guard let data = try? FarmJSON.data(object, pretty: false) else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        FileHandle.standardOutput.write(FarmJSON.data(object, pretty: false) + Data("\n".utf8))
     }
 
     static func format(_ fps: Double?) -> String { fps.map { String(format: "%.1f", $0) } ?? "--" }

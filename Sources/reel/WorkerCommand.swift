@@ -129,9 +129,7 @@ final class WorkerLog: Sendable {
             var object = fields
             object["msg"] = text
             object["time"] = FarmJSON.time(Date())
-            if let data = try? FarmJSON.data(object, pretty: false) {
-                FileHandle.standardError.write(data + Data("\n".utf8))
-            }
+            FileHandle.standardError.write(FarmJSON.data(object, pretty: false) + Data("\n".utf8))
         } else {
             let extra = fields.keys.sorted().map { "\($0)=\(Self.text(fields[$0]!))" }.joined(separator: " ")
             writeErr("\(text)\(extra.isEmpty ? "" : " ")\(extra)\n")

@@ -15,8 +15,8 @@ import Testing
 
     @Test("compact output parses to the same values as JSONSerialization's, keys sorted, '/' unescaped")
     func sameValues() throws {
-        let compact = try FarmJSON.data(Self.tree, pretty: false)
-        let pretty = try FarmJSON.data(Self.tree, pretty: true)
+        let compact = FarmJSON.data(Self.tree, pretty: false)
+        let pretty = FarmJSON.data(Self.tree, pretty: true)
         let a = try JSONSerialization.jsonObject(with: compact) as? NSDictionary
         let b = try JSONSerialization.jsonObject(with: pretty) as? NSDictionary
         #expect(a != nil && a == b, "\(String(decoding: compact, as: UTF8.self))")

@@ -76,7 +76,7 @@ do {
     let objects = segs.map { FarmJSON.segment($0, now: Date()) }
     let build = Date().timeIntervalSince(t) * 1000
     t = Date()
-    let bytes = try FarmJSON.data(["segments": objects], pretty: false).count
+    let bytes = FarmJSON.data(["segments": objects], pretty: false).count
     say(String(format: "encode %d segments: objects %.1f ms, serialise %.1f ms (%d bytes)", segs.count, build,
                Date().timeIntervalSince(t) * 1000, bytes))
     let hub = FarmHub(queue: queue, waiter: { try QueueListener(configuration: config,

@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import ReelQueue
 
 /// The JSON shapes of the farm's records, shared by every `--json` output of the CLI and by the HTTP API
@@ -15,7 +16,7 @@ public enum FarmJSON {
         ["id": job.id, "name": job.name, "owner": job.owner, "state": job.state.rawValue, "priority": job.priority,
          "max_attempts": job.maxAttempts, "tags": job.requiredTags, "segments": job.segmentCount,
          "frames": job.frameCount, "output": job.outputLocation, "error": nullable(job.error),
-         "stitch_attempt": job.stitchAttempt, "stitch_seconds": nullable(job.stitchDuration.map(seconds)),
+         "stitch_attempt": job.stitchAttempt, "stitch_seconds": nullable(job.stitchDuration.map(\.secondsDouble)),
          "stitched_segments": job.stitchedSegments,
          "output_bytes": nullable(job.outputBytes), "created_at": time(job.createdAt),
          "started_at": nullable(job.startedAt.map(time)), "finished_at": nullable(job.finishedAt.map(time))]
@@ -28,9 +29,9 @@ public enum FarmJSON {
          "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
          "frames_done": s.framesDone, "frames_in_progress": s.framesInProgress, "frames_progress": s.framesProgress,
          "frames_rendered": s.framesRendered, "fps": nullable(s.framesPerSecond),
-         "eta_seconds": nullable(s.eta.map { tenths(seconds($0)) }),
-         "elapsed_seconds": nullable(s.elapsed.map { tenths(seconds($0)) }),
-         "stitch_tail_seconds": nullable(s.stitchTail.map(seconds)),
+         "eta_seconds": nullable(s.eta.map { tenths($0.secondsDouble) }),
+         "elapsed_seconds": nullable(s.elapsed.map { tenths($0.secondsDouble) }),
+         "stitch_tail_seconds": nullable(s.stitchTail.map(\.secondsDouble)),
          "tags_no_live_worker_has": s.tagsNoLiveWorkerHas, "failures": s.failures.map(failure)]
     }
 
@@ -41,9 +42,9 @@ public enum FarmJSON {
         let progress = s.job.frameCount > 0 ? Double(s.framesProgress) / Double(s.job.frameCount) : 0
         let extra: [String: Any] = [
             "frames_done": s.framesDone, "frames_rendered": s.framesRendered, "frames_in_progress": s.framesInProgress,
-            "progress": progress, "fps": nullable(s.framesPerSecond), "eta_seconds": nullable(s.eta.map(seconds)),
-            "elapsed_seconds": nullable(s.elapsed.map(seconds)), "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
-            "stitch_tail_seconds": nullable(s.stitchTail.map(seconds)),
+            "progress": progress, "fps": nullable(s.framesPerSecond), "eta_seconds": nullable(s.eta.map(\.secondsDouble)),
+            "elapsed_seconds": nullable(s.elapsed.map(\.secondsDouble)), "tags_no_live_worker_has": s.tagsNoLiveWorkerHas,
+            "stitch_tail_seconds": nullable(s.stitchTail.map(\.secondsDouble)),
             "segments_by_state": Dictionary(uniqueKeysWithValues: s.segmentsByState.map { ($0.key.rawValue, $0.value) }),
             "failures": s.failures.count]
         o.merge(extra) { _, new in new }
@@ -72,9 +73,9 @@ public enum FarmJSON {
         ["id": s.id, "job_id": s.jobID, "index": s.index, "frame_start": s.frames.lowerBound,
          "frame_end": s.frames.upperBound, "state": s.state.rawValue, "attempt": s.attempt,
          "max_attempts": s.maxAttempts, "worker": nullable(s.leasedBy), "reused": s.reusedFrom != nil,
-         "render_seconds": nullable(s.stats.map { seconds($0.duration) }), "render_fps": nullable(s.stats?.framesPerSecond),
+         "render_seconds": nullable(s.stats.map { $0.duration.secondsDouble }), "render_fps": nullable(s.stats?.framesPerSecond),
          "progress_frames": s.progressFrames, "claimed_at": nullable(s.claimedAt.map(time)),
-         "claim_wait_seconds": nullable(s.claimWait.map(seconds)), "fps": nullable(s.liveFramesPerSecond(now: now)),
+         "claim_wait_seconds": nullable(s.claimWait.map(\.secondsDouble)), "fps": nullable(s.liveFramesPerSecond(now: now)),
          "finished_at": nullable(s.finishedAt.map(time)),
          "errors": s.errors.map { e -> [String: Any] in
              ["attempt": e.attempt, "message": e.message, "worker": nullable(e.workerID), "kind": e.kind, "at": time(e.at)]
@@ -83,51 +84,16 @@ public enum FarmJSON {
 }
 
 extension FarmJSON {
-    /// The one serialization: sorted keys, `/` left unescaped, optionally pretty-printed.
-    /// - Throws: when `object` holds something JSON cannot carry.
-    /// A nil optional (even one boxed in `Any`) is written as `null`, and NaN or an infinity too.
-    public static func data(_ object: Any, pretty: Bool = true) throws -> Data {
-        if !pretty { return JSONWriter.data(object) }
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
-        if pretty { options.insert(.prettyPrinted) }
-        return try JSONSerialization.data(withJSONObject: sanitize(object), options: options)
-    }
-
-    /// The common types first: reflection (for an Optional hidden in `Any`) is slow, and the web view encodes
-    /// tens of thousands of values per snapshot.
-    private static func sanitize(_ value: Any) -> Any {
-        switch value {
-        case is String, is Int, is Bool, is NSNull: return value
-        case let d as Double: return d.isFinite ? d : NSNull()
-        case let dict as [String: Any]: return dict.mapValues(sanitize)
-        case let list as [Any]: return list.map(sanitize)
-        case let i as Int64: return NSNumber(value: i)
-        default: break
-        }
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            guard let inner = mirror.children.first?.value else { return NSNull() }
-            return sanitize(inner)
-        }
-        return value
+    /// The one serialization (`JSONWriter`, over Reel's JSON writer): sorted keys, `/` left unescaped, two-space
+    /// indents when `pretty`. A nil optional (even one boxed in `Any`) is written as `null`, and NaN or an infinity
+    /// too.
+    public static func data(_ object: Any, pretty: Bool = true) -> Data {
+        JSONWriter.data(object, pretty: pretty)
     }
 
     /// `data` as a string.
-    public static func string(_ object: Any, pretty: Bool = true) throws -> String {
-        String(decoding: try data(object, pretty: pretty), as: UTF8.self)
-    }
-
-    /// An `Encodable` value in the same style: snake_case keys are the type's own coding keys (this
-    /// encoder converts nothing), times as `time(_:)`, sorted keys, `/` unescaped.
-    public static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                                          : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(time(date))
-        }
-        return try encoder.encode(value)
+    public static func string(_ object: Any, pretty: Bool = true) -> String {
+        String(decoding: data(object, pretty: pretty), as: UTF8.self)
     }
 
     /// A time: ISO 8601, UTC, to the second (`2026-12-01T03:07:46Z`); durations have their own `_seconds` keys.
@@ -144,11 +110,6 @@ extension FarmJSON {
 
     /// Rounded to a tenth, for the ETA and elapsed time people read.
     static func tenths(_ x: Double) -> Double { (x * 10).rounded() / 10 }
-
-    /// A duration in seconds, with its fraction.
-    public static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-    }
 
     /// `value`, or `NSNull` for nil, so an unknown value is written as `null` instead of failing.
     public static func nullable<T>(_ value: T?) -> Any { value.map { $0 as Any } ?? NSNull() }

@@ -38,6 +38,6 @@ enum APIJSON {
 
     /// Serialises for the wire: sorted keys, `/` unescaped, nil, NaN and infinities as null (`FarmJSON.data`).
     static func data(_ object: Any) -> Data {
-        (try? FarmJSON.data(object, pretty: false)) ?? Data("null".utf8)
+        FarmJSON.data(object, pretty: false)
     }
 }
