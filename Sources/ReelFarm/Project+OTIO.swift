@@ -59,7 +59,7 @@ extension RenderRequest {
 
     /// The OTIO options of this request: `--media-map`, `--offline slate`, and the media roots.
     /// - Throws: `FarmError.other` for a malformed `--media-map` or `--offline` value.
-    func otioOptions(mediaRoots: [String]) throws -> OTIOImportOptions {
+    public func otioOptions(mediaRoots: [String]) throws -> OTIOImportOptions {
         let mappings = try (mediaMap ?? []).map { text in
             guard let m = OTIOImportOptions.Mapping(parsing: text) else {
                 throw FarmError.other("--media-map \(text): expected /old/prefix=/new/prefix")

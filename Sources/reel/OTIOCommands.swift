@@ -30,18 +30,14 @@ extension Commands {
 }
 
 extension RenderRequest {
-    /// Applies `--media-map` and `--offline` to a request.
+    /// Applies `--media-map` and `--offline` to a request, checked by the one reader of them
+    /// (`otioOptions(mediaRoots:)`, which the worker calls too).
     /// - Throws: `UsageError` for a malformed value.
     mutating func applyOTIOOptions(_ parsed: Arguments) throws {
         let maps = parsed.all("media-map")
-        for m in maps where OTIOImportOptions.Mapping(parsing: m) == nil {
-            throw UsageError(message: "--media-map \(m): expected /old/prefix=/new/prefix")
-        }
-        if let mode = parsed.value("offline"), mode != "slate" {
-            throw UsageError(message: "--offline \(mode): the only mode is \"slate\"")
-        }
         mediaMap = maps.isEmpty ? nil : maps
         offline = parsed.value("offline")
+        do { _ = try otioOptions(mediaRoots: []) } catch { throw UsageError(message: "\(error)") }
     }
 }
 
