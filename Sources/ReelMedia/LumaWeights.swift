@@ -1,5 +1,5 @@
 /// The luma weights (Kr, Kb) of the Y′CbCr matrices Reel reads and writes; Kg = 1 − Kr − Kb. The one place
-/// these constants are written (`ColourMatrix`, ReelRender's `ColorConversion`).
+/// these constants are written (`ColorMatrix`, ReelRender's `ColorConversion`).
 public struct LumaWeights: Sendable, Equatable {
     public let kr: Double
     public let kb: Double

@@ -6,7 +6,7 @@ internal import CFFmpeg
 /// Owns one `SwsContext`, reused while the source geometry stays the same. Rotated sources are
 /// scaled to the pre-rotation size into a scratch frame, then each plane is rotated into place.
 /// Full-range (JPEG) sources are converted to limited range. swscale does not convert between YUV
-/// matrices, so a source tagged BT.601 is converted to BT.709 afterwards by `ColourMatrix`.
+/// matrices, so a source tagged BT.601 is converted to BT.709 afterwards by `ColorMatrix`.
 /// Flags `SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT` keep the output identical on every CPU.
 final class Scaler {
     let width: Int
@@ -18,7 +18,7 @@ final class Scaler {
     private var fit = ScalerFit(sourceWidth: 2, sourceHeight: 2, rotation: 0, width: 2, height: 2)
     private var scratch = PlanarFrame(width: 2, height: 2)
     /// The YUV matrix conversion the current source needs (BT.601 → BT.709), if any.
-    private var matrix: ColourMatrix? = nil
+    private var matrix: ColorMatrix? = nil
 
     private struct Key: Equatable {
         let width: Int32, height: Int32, format: Int32, fullRange: Bool, sarNum: Int32, sarDen: Int32
@@ -58,7 +58,7 @@ final class Scaler {
         let fullRange = f.pointee.color_range == AVCOL_RANGE_JPEG || isJPEGFormat(format)
         let k = Key(width: f.pointee.width, height: f.pointee.height, format: format, fullRange: fullRange,
                     sarNum: f.pointee.sample_aspect_ratio.num, sarDen: f.pointee.sample_aspect_ratio.den)
-        matrix = ColourMatrix.needed(for: f)
+        matrix = ColorMatrix.needed(for: f)
         if k == key, context != nil { return }
         fit = ScalerFit(sourceWidth: Int(k.width), sourceHeight: Int(k.height),
                         sampleAspect: (Int(k.sarNum), Int(k.sarDen)), rotation: rotation,

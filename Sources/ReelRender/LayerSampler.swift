@@ -28,13 +28,13 @@ enum LayerSampler {
                 if ix >= m.x0 - 1 && ix < m.x1 && iy >= m.y0 - 1 && iy < m.y1 {
                     let fx = (sx >> 8) & 255, fy = (sy >> 8) & 255
                     let inL = ix >= m.x0, inR = ix + 1 < m.x1, inT = iy >= m.y0, inB = iy + 1 < m.y1
-                    var alpha = 0, colour = 0
-                    tap(s, ix, iy, (256 - fx) * (256 - fy), inL && inT, &alpha, &colour)
-                    tap(s, ix + 1, iy, fx * (256 - fy), inR && inT, &alpha, &colour)
-                    tap(s, ix, iy + 1, (256 - fx) * fy, inL && inB, &alpha, &colour)
-                    tap(s, ix + 1, iy + 1, fx * fy, inR && inB, &alpha, &colour)
+                    var alpha = 0, color = 0
+                    tap(s, ix, iy, (256 - fx) * (256 - fy), inL && inT, &alpha, &color)
+                    tap(s, ix + 1, iy, fx * (256 - fy), inR && inT, &alpha, &color)
+                    tap(s, ix, iy + 1, (256 - fx) * fy, inL && inB, &alpha, &color)
+                    tap(s, ix + 1, iy + 1, fx * fy, inR && inB, &alpha, &color)
                     if alpha > 0 {
-                        let v = (Int(row[x]) * ((1 << 32) - alpha * o) + colour * o + (1 << 31)) >> 32
+                        let v = (Int(row[x]) * ((1 << 32) - alpha * o) + color * o + (1 << 31)) >> 32
                         row[x] = UInt8(truncatingIfNeeded: v)
                     }
                 }
@@ -45,7 +45,7 @@ enum LayerSampler {
     }
 
     @inline(__always)
-    static func tap(_ s: Source, _ x: Int, _ y: Int, _ w: Int, _ inside: Bool, _ alpha: inout Int, _ colour: inout Int) {
+    static func tap(_ s: Source, _ x: Int, _ y: Int, _ w: Int, _ inside: Bool, _ alpha: inout Int, _ color: inout Int) {
         guard inside, w > 0 else { return }
         let i = y * s.stride + x
         var mw = w << 8
@@ -54,6 +54,6 @@ enum LayerSampler {
             mw = w * (mv + (mv >> 7))
         }
         alpha += mw
-        colour += mw * Int(s.pixels[i])
+        color += mw * Int(s.pixels[i])
     }
 }

@@ -29,9 +29,9 @@ import ReelModel
         let path = try Self.flipped("mirror-\(filter).mp4", a: a, d: d)
         let source = try VideoFrameSource(path: path, width: 160, height: 90)
         let ours = try source.frame(at: .zero)
-        let reference = try InputColourTests.reference(path, filter: filter, noAutorotate: true)
-        let unflipped = try InputColourTests.reference(path, filter: "null", noAutorotate: true)
-        #expect(ours == reference, "\(filter): PSNR \(InputColourTests.psnr(ours, reference)) dB")
+        let reference = try InputColorTests.reference(path, filter: filter, noAutorotate: true)
+        let unflipped = try InputColorTests.reference(path, filter: "null", noAutorotate: true)
+        #expect(ours == reference, "\(filter): PSNR \(InputColorTests.psnr(ours, reference)) dB")
         #expect(unflipped != reference)
         #expect(try MediaProbe.probe(path: path).video?.rotation == (filter == "hflip" ? 0 : 180))
     }

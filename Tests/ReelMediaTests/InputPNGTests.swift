@@ -21,7 +21,7 @@ import Testing
         return image.pixels[i..<i + 4].map(Int.init)
     }
 
-    @Test func encodedFrameDecodesToItsColours() throws {
+    @Test func encodedFrameDecodesToItsColors() throws {
         let path = try MediaFixtures.scratch("red-white.png")
         try PNGImage.encode(redAndWhite(), to: path)
         let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(8)

@@ -27,7 +27,7 @@ import Testing
         return (Int(fields[1]) ?? 0, Int(fields[2]) ?? 0, Array(rgb))
     }
 
-    @Test func scaledThumbnailKeepsItsColours() throws {
+    @Test func scaledThumbnailKeepsItsColors() throws {
         let path = try MediaFixtures.scratch("red-blue.jpg")
         try JPEGImage.encode(redAndBlue(width: 640, height: 360), width: 160, qscale: 5, to: path)
         let (w, h, rgb) = try decoded(path)

@@ -112,7 +112,7 @@ func fontFamilyLookup(name: String, file: String) throws {
     #expect(abs(areaRatio - 1.96) < 0.2, "scale 1.75 vs 1.25: ink area ratio \(areaRatio)")
 }
 
-@Test func imageTitleBlendsTheImageColours() throws {
+@Test func imageTitleBlendsTheImageColors() throws {
     let green = RGBAImage(width: 40, height: 30, pixels: [UInt8]((0..<1200).flatMap { _ in [0, 200, 0, 255] }))
     let title = makeTitle(text: nil)
     var frame = PlanarFrame(width: 320, height: 180)

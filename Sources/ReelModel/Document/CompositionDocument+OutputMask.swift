@@ -2,11 +2,11 @@
 extension CompositionDocument {
     static func decodeFrameShape(_ f: JSONFields, into out: inout OutputEntry) {
         if let m = f.object("mask", keys: maskKeys, required: ["shape"]), let mask = decodeMask(m) { out.mask = mask }
-        if let colour = f.read("background", parseColor) {
-            if colour.a != 255 {
+        if let color = f.read("background", parseColor) {
+            if color.a != 255 {
                 f.log.add(f.path("background"), "must be opaque (\"#RRGGBB\" or alpha FF): the output has no alpha")
             } else {
-                out.background = colour
+                out.background = color
             }
         }
     }

@@ -6,7 +6,7 @@ import ReelModel
 /// Sources in other colour spaces come out as BT.709 limited range, against FFmpeg's own conversions:
 /// a BT.601-tagged source against `colormatrix=bt601:bt709`, a full-range BT.601 (yuvj420p) one against
 /// `scale=in_range=full:out_range=tv` followed by `colormatrix`.
-@Suite struct InputColourTests {
+@Suite struct InputColorTests {
     static let (w, h) = (160, 90)
 
     /// `testsrc2` (saturated bars: where the matrices differ most) coded with `arguments`.

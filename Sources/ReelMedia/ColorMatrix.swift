@@ -8,12 +8,12 @@ internal import CFFmpeg
 /// and applied in 16.16 fixed point, so the result is the same on every CPU. Each luma sample uses the
 /// chroma of its 2×2 block; each chroma sample uses the block's mean luma. Neutral pixels (black bars,
 /// greys) map onto themselves.
-struct ColourMatrix: Sendable {
+struct ColorMatrix: Sendable {
     /// Rows for Y, U, V: coefficients of (y − 16), (u − 128), (v − 128), in 1/65536.
     let rows: [[Int]]
 
     /// BT.601 → BT.709, limited range.
-    static let bt601To709 = ColourMatrix(from: (LumaWeights.bt601.kr, LumaWeights.bt601.kb),
+    static let bt601To709 = ColorMatrix(from: (LumaWeights.bt601.kr, LumaWeights.bt601.kb),
                                          to: (LumaWeights.bt709.kr, LumaWeights.bt709.kb))
 
     /// The matrix from YUV with luma weights `from` (Kr, Kb) to YUV with weights `to`.
@@ -70,7 +70,7 @@ struct ColourMatrix: Sendable {
 
     /// The conversion a decoded frame needs: BT.601 (`bt470bg`, `smpte170m`) YUV sources get `bt601To709`.
     /// Untagged sources are taken as BT.709, as before; RGB sources are converted by swscale itself.
-    static func needed(for f: UnsafeMutablePointer<AVFrame>) -> ColourMatrix? {
+    static func needed(for f: UnsafeMutablePointer<AVFrame>) -> ColorMatrix? {
         guard let desc = av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.pointee.format)),
               desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 else { return nil }
         let space = f.pointee.colorspace
