@@ -50,14 +50,14 @@ public struct WorkerConfiguration: Sendable {
         self.mediaRoots = mediaRoots
     }
 
-    /// - Throws: `FarmError.other` naming the setting that is out of range.
+    /// - Throws: `FarmError.invalidConfiguration` naming the setting that is out of range.
     public func validate() throws {
-        guard !workerID.isEmpty else { throw FarmError.other("worker id is empty") }
+        guard !workerID.isEmpty else { throw FarmError.invalidConfiguration("worker id is empty") }
         guard leaseDuration > .zero, heartbeatInterval > .zero, heartbeatInterval < leaseDuration else {
-            throw FarmError.other("heartbeat interval \(heartbeatInterval) must be positive and shorter than the lease \(leaseDuration)")
+            throw FarmError.invalidConfiguration("heartbeat interval \(heartbeatInterval) must be positive and shorter than the lease \(leaseDuration)")
         }
         guard pollInterval > .zero, rescueInterval > .zero else {
-            throw FarmError.other("poll and rescue intervals must be positive")
+            throw FarmError.invalidConfiguration("poll and rescue intervals must be positive")
         }
     }
 }
@@ -78,7 +78,8 @@ public enum WorkerEvent: Sendable {
     case stitched(jobID: Int64, path: String, report: StitchReport)
     case stitchFailed(jobID: Int64, message: String)
     case rescued(count: Int)
-    case queueError(String)
+    /// A queue call failed (the database unreachable for a while); the worker backs off and tries again.
+    case queueError(QueueError)
     /// A render thread made no progress and did not return after its attempt was failed (it is blocked in
     /// a read that never ends). The process should exit so its supervisor restarts it: the thread cannot be
     /// taken back. The segment is already back in the queue.
