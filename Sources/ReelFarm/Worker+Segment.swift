@@ -48,6 +48,13 @@ extension Worker {
         } catch {
             return try fail(claimed, message: "\(error)", permanent: Self.isPermanent(error), renderers: &renderers)
         }
+        try commit(claimed, result, heartbeat: heartbeat)
+    }
+
+    /// The queue step after a render: records the part, fenced by the lease, unless the attempt was failed while
+    /// it ran past its limit.
+    func commit(_ claimed: ClaimedSegment, _ result: SegmentResult, heartbeat: LeaseKeeper) throws(QueueError) {
+        let lease = claimed.lease, segment = claimed.segment
         heartbeat.stop()
         guard !heartbeat.stalled else { return }   // its attempt was failed while it ran past its limit
         measure(result, frames: segment.frames.count64)

@@ -44,28 +44,37 @@ extension Worker {
             }
         } catch {
             switch error {
-            case .queue(let error):
-                throw error
-            case .stitch(let lost as StitchLeaseLost):
-                let job = try? queue.jobGet(jobID)
-                let message = job?.state == .failed ? "job failed (\(job?.error ?? "")); the stitch stopped, nothing was written"
-                                                    : lost.description
-                events(.stitchFailed(jobID: jobID, message: message))
-                return false
-            case .stitch(RenderError.canceled):
-                let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
-                                             : "stitch interrupted; nothing was written"
-                events(.stitchFailed(jobID: jobID, message: why))
-                if !keeper.interrupted { _ = try? queue.stitchRequeue(claim.lease, segmentIDs: [], message: why) }
-                return false
-            case .stitch(let error):
-                let message = "stitch: \(error)"
-                _ = try queue.jobFail(claim.lease, message: message)
-                events(.stitchFailed(jobID: jobID, message: message))
+            case .queue(let error): throw error
+            case .stitch(let failure): guard try decided(claim, by: failure, keeper: keeper) else { return false }
             }
         }
         projects.remove(jobID)
         return true
+    }
+
+    /// What the stitch's own failure does to the job: a lost lease, a canceled job or an interrupted stitch stops the
+    /// step without an outcome (false); anything else fails the job (true).
+    func decided(_ claim: StitchClaim, by failure: any Error, keeper: LeaseKeeper) throws(QueueError) -> Bool {
+        let jobID = claim.job.id
+        switch failure {
+        case let lost as StitchLeaseLost:
+            let job = try? queue.jobGet(jobID)
+            let message = job?.state == .failed ? "job failed (\(job?.error ?? "")); the stitch stopped, nothing was written"
+                                                : lost.description
+            events(.stitchFailed(jobID: jobID, message: message))
+            return false
+        case RenderError.canceled:
+            let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
+                                         : "stitch interrupted; nothing was written"
+            events(.stitchFailed(jobID: jobID, message: why))
+            if !keeper.interrupted { _ = try? queue.stitchRequeue(claim.lease, segmentIDs: [], message: why) }
+            return false
+        default:
+            let message = "stitch: \(failure)"
+            _ = try queue.jobFail(claim.lease, message: message)
+            events(.stitchFailed(jobID: jobID, message: message))
+            return true
+        }
     }
 
     /// Writes the trailer and publishes behind the fence (`stillOwns`). The fence's queue error crosses the

@@ -95,7 +95,7 @@ extension MemoryState {
         return .ok
     }
 
-    /// See `SegmentQueue.stitchProgress`.
+    /// See `StitchWork.stitchProgress`.
     mutating func stitchProgress(_ lease: StitchLease, stitched: Int, _ d: Duration, now: Date) throws(QueueError) -> HeartbeatResult {
         let beat = stitchHeartbeat(lease, d, now: now)
         guard beat == .ok, let j = jobs[lease.jobID] else { return beat }
@@ -149,7 +149,7 @@ extension MemoryState {
 }
 
 extension MemoryState {
-    /// See `SegmentQueue.stitchRequeue`.
+    /// See `StitchWork.stitchRequeue`.
     mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String, now: Date) throws(QueueError) -> Bool {
         guard let j = stitchHeld(lease) else { return false }
         let worker = j.stitchLeasedBy
