@@ -17,8 +17,8 @@ extension Worker {
         let heartbeat = segmentKeeper(claimed, watch: watch)
         heartbeat.start()
         defer { heartbeat.stop() }
-        let loaded = try projects.project(forJobID: lease.jobID, reading: { watch.reading($0) }) { () throws(QueueError) in
-            try queue.jobGet(lease.jobID)
+        let loaded = try projects.project(forJobID: lease.jobID, reading: { watch.reading($0) }) {
+            () throws(QueueError) in try queue.jobGet(lease.jobID)
         }
         let result: SegmentResult
         do {

@@ -252,8 +252,9 @@ extension Worker {
         var inputs = project.inputFiles
         let active = try queued(queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 100_000)))
         inputs.merge(ActiveInputs(active, excluding: run.claim.job.id).fileIDs) { mine, _ in mine }
-        return try stitching(OutputTarget.prepare(run.output, roots: roots, overwrite: project.request.overwrite ?? false,
-                                                  inputs: inputs).publication)
+        let overwrite = project.request.overwrite ?? false
+        let target = try stitching(OutputTarget.prepare(run.output, roots: roots, overwrite: overwrite, inputs: inputs))
+        return target.publication
     }
 
     /// The fence before publishing: stops the heartbeat thread, then renews the stitch lease once more,

@@ -34,5 +34,7 @@ public protocol StitchWork: Sendable {
 
 extension StitchWork {
     /// Completes a stitch step without reporting the output's size.
-    public func jobComplete(_ lease: StitchLease) throws(QueueError) -> Bool { try jobComplete(lease, outputBytes: nil) }
+    public func jobComplete(_ lease: StitchLease) throws(QueueError) -> Bool {
+        try jobComplete(lease, outputBytes: nil)
+    }
 }

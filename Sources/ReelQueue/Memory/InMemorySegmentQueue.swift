@@ -12,7 +12,9 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public init(clock: any QueueClock = SystemQueueClock()) { self.clock = clock }
 
     /// Runs `body` under the lock and wakes waiters when it made work available.
-    private func locked<T: Sendable>(_ body: (inout MemoryState, Date) throws(QueueError) -> T) throws(QueueError) -> T {
+    private func locked<T: Sendable>(
+        _ body: (inout MemoryState, Date) throws(QueueError) -> T
+    ) throws(QueueError) -> T {
         let now = clock.now()
         let (result, wake): (Result<T, QueueError>, Bool) = state.withLock { s in
             s.wake = false
@@ -38,30 +40,42 @@ public final class InMemorySegmentQueue: SegmentQueue {
                 reusable[h] = id
             }
         }
-        return try locked { s, now throws(QueueError) in s.insert(params.spec, reusable: reusable, now: now) }
+        return try locked { s, now in s.insert(params.spec, reusable: reusable, now: now) }
     }
 
-    public func jobGet(_ jobID: Int64) throws(QueueError) -> Job { try locked { s, _ throws(QueueError) in try s.job(jobID).job } }
+    public func jobGet(_ jobID: Int64) throws(QueueError) -> Job {
+        try locked { s, _ throws(QueueError) in try s.job(jobID).job }
+    }
 
     public func jobList(_ params: JobListParams) throws(QueueError) -> [Job] {
-        try locked { s, _ throws(QueueError) in s.list(params) }
+        try locked { s, _ in s.list(params) }
     }
 
     public func jobStatusList(_ params: JobListParams) throws(QueueError) -> [JobStatus] {
-        try locked { s, now throws(QueueError) in try s.list(params).map { job throws(QueueError) in try s.status(job.id, now: now) } }
+        try locked { s, now throws(QueueError) in
+            try s.list(params).map { job throws(QueueError) in try s.status(job.id, now: now) }
+        }
     }
 
-    public func metricsSample() throws(QueueError) -> QueueMetrics { try locked { s, now throws(QueueError) in s.metrics(now: now) } }
+    public func metricsSample() throws(QueueError) -> QueueMetrics { try locked { s, now in s.metrics(now: now) } }
 
-    public func jobStatus(_ jobID: Int64) throws(QueueError) -> JobStatus { try locked { s, now throws(QueueError) in try s.status(jobID, now: now) } }
-    public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool { try locked { s, now throws(QueueError) in try s.cancel(jobID, now: now) } }
-    public func jobRetry(_ jobID: Int64) throws(QueueError) -> Int { try locked { s, now throws(QueueError) in try s.retry(jobID, now: now) } }
+    public func jobStatus(_ jobID: Int64) throws(QueueError) -> JobStatus {
+        try locked { s, now throws(QueueError) in try s.status(jobID, now: now) }
+    }
+    public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in try s.cancel(jobID, now: now) }
+    }
+    public func jobRetry(_ jobID: Int64) throws(QueueError) -> Int {
+        try locked { s, now throws(QueueError) in try s.retry(jobID, now: now) }
+    }
     public func jobPrioritySet(_ jobID: Int64, priority: Int) throws(QueueError) -> Int {
         try locked { s, _ throws(QueueError) in try s.setPriority(jobID, priority) }
     }
 
     public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool {
-        try locked { s, now throws(QueueError) in try s.finish(lease, failure: nil, outputBytes: outputBytes, now: now) }
+        try locked { s, now throws(QueueError) in
+            try s.finish(lease, failure: nil, outputBytes: outputBytes, now: now)
+        }
     }
 
     public func jobFail(_ lease: StitchLease, message: String) throws(QueueError) -> Bool {
@@ -87,8 +101,9 @@ public final class InMemorySegmentQueue: SegmentQueue {
         return try locked { s, now throws(QueueError) in try s.claim(params, now: now) }
     }
 
-    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws(QueueError) -> HeartbeatResult {
-        try locked { s, now throws(QueueError) in s.heartbeat(lease, leaseDuration, progress: progressFrames, now: now) }
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration,
+                                 progressFrames: Int64?) throws(QueueError) -> HeartbeatResult {
+        try locked { s, now in s.heartbeat(lease, leaseDuration, progress: progressFrames, now: now) }
     }
 
     public func segmentComplete(_ params: SegmentCompleteParams) throws(QueueError) -> Bool {
@@ -99,24 +114,32 @@ public final class InMemorySegmentQueue: SegmentQueue {
         try locked { s, now throws(QueueError) in try s.fail(params, now: now) }
     }
 
-    public func segmentRelease(_ lease: Lease) throws(QueueError) -> Bool { try locked { s, now throws(QueueError) in try s.release(lease, now: now) } }
-    public func rescueExpired(_ params: RescueParams) throws(QueueError) -> Int { try locked { s, now throws(QueueError) in try s.rescue(params, now: now) } }
+    public func segmentRelease(_ lease: Lease) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in try s.release(lease, now: now) }
+    }
+    public func rescueExpired(_ params: RescueParams) throws(QueueError) -> Int {
+        try locked { s, now throws(QueueError) in try s.rescue(params, now: now) }
+    }
 
     public func stitchClaim(_ params: StitchClaimParams) throws(QueueError) -> StitchClaim? {
         try locked { s, now throws(QueueError) in try s.stitchClaim(params, now: now) }
     }
 
     public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws(QueueError) -> Bool {
-        try locked { s, now throws(QueueError) in try s.stitchRequeue(lease, segmentIDs: segmentIDs, message: message, now: now) }
+        try locked { s, now throws(QueueError) in
+            try s.stitchRequeue(lease, segmentIDs: segmentIDs, message: message, now: now)
+        }
     }
 
     public func stitchProgress(_ lease: StitchLease, stitchedSegments: Int,
                                leaseDuration: Duration) throws(QueueError) -> HeartbeatResult {
-        try locked { s, now throws(QueueError) in try s.stitchProgress(lease, stitched: stitchedSegments, leaseDuration, now: now) }
+        try locked { s, now throws(QueueError) in
+            try s.stitchProgress(lease, stitched: stitchedSegments, leaseDuration, now: now)
+        }
     }
 
     public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws(QueueError) -> HeartbeatResult {
-        try locked { s, now throws(QueueError) in s.stitchHeartbeat(lease, leaseDuration, now: now) }
+        try locked { s, now in s.stitchHeartbeat(lease, leaseDuration, now: now) }
     }
 
     public func workerRegister(_ params: WorkerRegisterParams) throws(QueueError) {
@@ -158,7 +181,7 @@ public final class InMemorySegmentQueue: SegmentQueue {
     }
 
     public func workerList() throws(QueueError) -> [WorkerInfo] {
-        try locked { s, _ throws(QueueError) in s.workers.values.sorted { ($0.lastSeenAt, $1.id) > ($1.lastSeenAt, $0.id) } }
+        try locked { s, _ in s.workers.values.sorted { ($0.lastSeenAt, $1.id) > ($1.lastSeenAt, $0.id) } }
     }
 
     public func eventList(jobID: Int64) throws(QueueError) -> [QueueEvent] {

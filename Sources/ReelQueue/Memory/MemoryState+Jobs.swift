@@ -96,7 +96,8 @@ extension MemoryState {
     }
 
     /// See `StitchWork.stitchProgress`.
-    mutating func stitchProgress(_ lease: StitchLease, stitched: Int, _ d: Duration, now: Date) throws(QueueError) -> HeartbeatResult {
+    mutating func stitchProgress(_ lease: StitchLease, stitched: Int, _ d: Duration,
+                                 now: Date) throws(QueueError) -> HeartbeatResult {
         let beat = stitchHeartbeat(lease, d, now: now)
         guard beat == .ok, let j = jobs[lease.jobID] else { return beat }
         jobs[lease.jobID]?.job.stitchedSegments = stitched
@@ -107,7 +108,8 @@ extension MemoryState {
         return .ok
     }
 
-    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil, now: Date) throws(QueueError) -> Bool {
+    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil,
+                         now: Date) throws(QueueError) -> Bool {
         guard let j = stitchHeld(lease), j.job.state == .stitching || failure != nil else { return false }
         if failure == nil, let started = j.job.stitchStartedAt {
             jobs[lease.jobID]?.job.stitchDuration = .microseconds(now.microsecondsSince1970 - started.microsecondsSince1970)
@@ -150,7 +152,8 @@ extension MemoryState {
 
 extension MemoryState {
     /// See `StitchWork.stitchRequeue`.
-    mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String, now: Date) throws(QueueError) -> Bool {
+    mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String,
+                                now: Date) throws(QueueError) -> Bool {
         guard let j = stitchHeld(lease) else { return false }
         let worker = j.stitchLeasedBy
         jobs[lease.jobID]?.job.error = message

@@ -50,7 +50,9 @@ public struct Migrator: Sendable {
         }
         // One migrator at a time for the whole run (the session lock), so concurrent migrators never
         // interleave versions; each version still commits alone (the transaction lock inside).
-        _ = try run(0) { () throws(QueueError) in try c.exec("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)]) }
+        _ = try run(0) { () throws(QueueError) in
+            try c.exec("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
+        }
         defer { _ = try? c.exec("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)]) }
         var applied: [Int] = []
         for m in migrations {
@@ -107,7 +109,9 @@ public struct Migrator: Sendable {
     public func dropSchema() throws(QueueError) {
         guard let schema = configuration.schema else { throw QueueError.configuration("no schema to drop") }
         let c = try PGPool(configuration).connect()
-        try run(0) { () throws(QueueError) in try c.execScript("DROP SCHEMA IF EXISTS " + (try c.quoteIdentifier(schema)) + " CASCADE") }
+        try run(0) { () throws(QueueError) in
+            try c.execScript("DROP SCHEMA IF EXISTS " + (try c.quoteIdentifier(schema)) + " CASCADE")
+        }
     }
 
     /// Serialises migrations of one schema until the transaction ends.

@@ -56,7 +56,8 @@ final class PGPool: Sendable {
 
     /// Runs `body` on a pooled connection; reruns it after a lost connection (see `Rerun`) or a deadlock.
     /// Any other error is the answer (`jobNotFound`, a constraint): thrown as it is, the connection kept.
-    func with<T>(rerun: Rerun = .always, _ body: (PGConnection) throws(QueueError) -> T) throws(QueueError) -> T {
+    func with<T>(rerun: Rerun = .always,
+                 _ body: (PGConnection) throws(QueueError) -> T) throws(QueueError) -> T {
         slots.wait()
         defer { slots.signal() }
         var failures = 0
@@ -92,7 +93,8 @@ final class PGPool: Sendable {
     }
 
     /// Runs `body` inside one transaction on a pooled connection.
-    func transaction<T>(rerun: Rerun = .always, _ body: (PGConnection) throws(QueueError) -> T) throws(QueueError) -> T {
+    func transaction<T>(rerun: Rerun = .always,
+                        _ body: (PGConnection) throws(QueueError) -> T) throws(QueueError) -> T {
         try with(rerun: rerun) { c throws(QueueError) in try c.transaction { () throws(QueueError) in try body(c) } }
     }
 

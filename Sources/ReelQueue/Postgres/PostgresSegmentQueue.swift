@@ -51,10 +51,13 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     /// Done parts of earlier jobs with the spec's content hashes that `valid` accepts.
-    private func reusableParts(_ spec: JobSpec,
-                               valid: (PartCandidate) -> Bool) throws(QueueError) -> [String: (id: Int64, location: String)] {
+    private func reusableParts(
+        _ spec: JobSpec, valid: (PartCandidate) -> Bool
+    ) throws(QueueError) -> [String: (id: Int64, location: String)] {
         let hashes = Array(Set(spec.segments.map(\.contentHash)))
-        let rows = try pool.with { c throws(QueueError) in try c.exec(SegmentSQL.donePartsByHash, [.array(hashes)]).rows }
+        let rows = try pool.with { c throws(QueueError) in
+            try c.exec(SegmentSQL.donePartsByHash, [.array(hashes)]).rows
+        }
         var out = [String: (id: Int64, location: String)]()
         for r in rows {
             let hash = r.text("content_hash")

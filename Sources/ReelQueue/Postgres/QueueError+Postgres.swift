@@ -7,7 +7,8 @@ extension QueueError {
         switch sqlState {
         case "42P01" where ["jobs", "segments", "workers", "queue_events", "schema_migrations"]
             .contains(where: { message.contains("relation \"\($0)\" does not exist") }):
-            return .configuration("the database has no Reel tables here (\(message.split(separator: "\n").first ?? "")); "
+            let line = message.split(separator: "\n").first ?? ""
+            return .configuration("the database has no Reel tables here (\(line)); "
                                   + "run `reel db migrate` with the same --db and --schema first")
         case "42501": return .permissionDenied(message)
         default: return sqlState.hasPrefix("23") ? .constraint(message) : .query(sqlState: sqlState, message: message)

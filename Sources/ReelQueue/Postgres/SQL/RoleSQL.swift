@@ -52,7 +52,8 @@ enum RoleSQL {
 
     /// Revokes whatever the four roles held on the schema (column privileges go with the table's), then grants
     /// exactly their rights. Nobody but the owner writes `queue_events` (its triggers run as the owner) or deletes.
-    static func grants(schema: String, roles: DatabaseRoles.Names, quote: (String) throws(QueueError) -> String) throws(QueueError) -> String {
+    static func grants(schema: String, roles: DatabaseRoles.Names,
+                       quote: (String) throws(QueueError) -> String) throws(QueueError) -> String {
         let s = try quote(schema)
         func table(_ name: String) throws(QueueError) -> String { "\(s).\(try quote(name))" }
         func columns(_ names: [String]) throws(QueueError) -> String { try names.map(quote).joined(separator: ", ") }
