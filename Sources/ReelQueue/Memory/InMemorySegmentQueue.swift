@@ -62,12 +62,15 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public func jobStatus(_ jobID: Int64) throws(QueueError) -> JobStatus {
         try locked { s, now throws(QueueError) in try s.status(jobID, now: now) }
     }
+
     public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool {
         try locked { s, now throws(QueueError) in try s.cancel(jobID, now: now) }
     }
+
     public func jobRetry(_ jobID: Int64) throws(QueueError) -> Int {
         try locked { s, now throws(QueueError) in try s.retry(jobID, now: now) }
     }
+
     public func jobPrioritySet(_ jobID: Int64, priority: Int) throws(QueueError) -> Int {
         try locked { s, _ throws(QueueError) in try s.setPriority(jobID, priority) }
     }
@@ -117,6 +120,7 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public func segmentRelease(_ lease: Lease) throws(QueueError) -> Bool {
         try locked { s, now throws(QueueError) in try s.release(lease, now: now) }
     }
+
     public func rescueExpired(_ params: RescueParams) throws(QueueError) -> Int {
         try locked { s, now throws(QueueError) in try s.rescue(params, now: now) }
     }
