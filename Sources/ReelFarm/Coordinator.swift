@@ -6,10 +6,10 @@ import ReelRender
 /// Submits projects to a queue: validates and probes, plans, and inserts the job with all its segments in
 /// one transaction (which NOTIFYs workers). Nothing is inserted for an invalid composition.
 public struct Coordinator: Sendable {
-    public let queue: any SegmentQueue
+    public let queue: any JobSubmitting & JobReading
     public let store: PartStore
 
-    public init(queue: any SegmentQueue, store: PartStore) {
+    public init(queue: any JobSubmitting & JobReading, store: PartStore) {
         self.queue = queue
         self.store = store
     }

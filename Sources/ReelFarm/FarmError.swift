@@ -16,7 +16,16 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
     /// What was asked for does not exist: a segment without a finished part, a row that is not the job's
     /// (a web view answers 404).
     case notFound(String)
-    case other(String)
+    /// A worker's settings are inconsistent (what is wrong, in words).
+    case invalidConfiguration(String)
+    /// A job's stored request does not decode (the decoder's message).
+    case unreadableRequest(String)
+    /// A `--media-map` entry is not `/old/prefix=/new/prefix` (the entry as given).
+    case invalidMediaMap(String)
+    /// An `--offline` mode other than "slate" (the mode as given).
+    case invalidOfflineMode(String)
+    /// A job's segments changed while it was being stitched.
+    case segmentsChanged
 
     public var description: String {
         switch self {
@@ -31,7 +40,11 @@ public enum FarmError: Error, Sendable, CustomStringConvertible {
         case let .jobFailed(id, reason): return "job \(id) failed: \(reason)"
         case .canceled: return "canceled"
         case .notFound(let message): return message
-        case .other(let message): return message
+        case .invalidConfiguration(let message): return message
+        case .unreadableRequest(let message): return "the job's stored request cannot be read: \(message)"
+        case .invalidMediaMap(let entry): return "--media-map \(entry): expected /old/prefix=/new/prefix"
+        case .invalidOfflineMode(let mode): return "--offline \(mode): the only mode is \"slate\""
+        case .segmentsChanged: return "the job's segments changed while it was being stitched"
         }
     }
 }

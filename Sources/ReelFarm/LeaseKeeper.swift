@@ -34,7 +34,7 @@ final class LeaseKeeper: Sendable {
     }
 
     /// Keeps a stitch lease.
-    convenience init(queue: any SegmentQueue, stitch lease: StitchLease, configuration: WorkerConfiguration) {
+    convenience init(queue: any StitchWork, stitch lease: StitchLease, configuration: WorkerConfiguration) {
         self.init(interval: configuration.heartbeatInterval) {
             try queue.stitchHeartbeat(lease, leaseDuration: configuration.leaseDuration)
         }

@@ -44,7 +44,7 @@ public struct PartCollector: Sendable {
     /// Lists, asks the queue, rechecks and deletes.
     /// - Parameter now: the reference time for ages (tests pass their own).
     /// - Throws: `QueueError` from the queue; a file that cannot be deleted is an error naming it.
-    public func run(queue: any SegmentQueue, now: Date = Date()) throws -> Report {
+    public func run(queue: any QueueMonitoring, now: Date = Date()) throws -> Report {
         let cutoff = now.addingTimeInterval(-olderThan.secondsDouble)
         let listing = PartListing(store: store)
         let (parts, temps) = try listing.scan()

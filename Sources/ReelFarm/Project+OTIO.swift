@@ -58,16 +58,16 @@ extension RenderRequest {
     public var isOTIO: Bool { OTIOImporter.isOTIO(path: sourcePath, text: document.prefix(400)) }
 
     /// The OTIO options of this request: `--media-map`, `--offline slate`, and the media roots.
-    /// - Throws: `FarmError.other` for a malformed `--media-map` or `--offline` value.
+    /// - Throws: `FarmError.invalidMediaMap` or `.invalidOfflineMode` for a malformed `--media-map` or `--offline` value.
     public func otioOptions(mediaRoots: [String]) throws -> OTIOImportOptions {
         let mappings = try (mediaMap ?? []).map { text in
             guard let m = OTIOImportOptions.Mapping(parsing: text) else {
-                throw FarmError.other("--media-map \(text): expected /old/prefix=/new/prefix")
+                throw FarmError.invalidMediaMap(text)
             }
             return m
         }
         if let offline, offline != "slate" {
-            throw FarmError.other("--offline \(offline): the only mode is \"slate\"")
+            throw FarmError.invalidOfflineMode(offline)
         }
         return OTIOImportOptions(mediaMap: mappings, mediaRoots: mediaRoots + MediaRoots.fromEnvironment(),
                                  offlineSlates: offline == "slate")

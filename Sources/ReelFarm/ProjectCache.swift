@@ -29,10 +29,13 @@ public final class ProjectCache: Sendable {
 
     /// The job's project: the cached one without touching the queue, else `job()`'s stored request loaded and
     /// planned (a segment reads its job row, composition text included, only the first time).
+    /// - Returns: the project, or why it does not load (`FarmError`: the attempt's failure, not the queue's).
+    /// - Throws: what `job()` throws: the queue's error reading the row.
     public func project(forJobID id: Int64, reading: (@Sendable (String) -> Void)? = nil,
-                        job: () throws -> Job) throws -> Project {
-        if let cached = projects.withLock({ $0[id] }) { return cached }
-        return try project(for: try job(), reading: reading)
+                        job: () throws(QueueError) -> Job) throws(QueueError) -> Result<Project, any Error> {
+        if let cached = projects.withLock({ $0[id] }) { return .success(cached) }
+        let job = try job()
+        return Result { try project(for: job, reading: reading) }
     }
 
     /// Forgets a job (after it ended, or to reload after a failure).

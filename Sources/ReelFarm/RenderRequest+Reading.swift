@@ -17,10 +17,10 @@ extension RenderRequest {
                              preset: preset, lossless: lossless)
     }
 
-    /// - Throws: `FarmError.other` when the text is not a request.
+    /// - Throws: `FarmError.unreadableRequest` when the text is not a request.
     public static func decoded(_ text: String) throws -> RenderRequest {
         do { return try RenderRequest(decoding: text) } catch {
-            throw FarmError.other("the job's stored request cannot be read: \(error)")
+            throw FarmError.unreadableRequest("\(error)")
         }
     }
 }

@@ -6,8 +6,9 @@ import Synchronization
 
 extension Worker {
     /// Renders a claimed segment while a heartbeat thread keeps its lease (only while frames advance), then
-    /// commits, fenced.
-    func process(_ claimed: ClaimedSegment, stop: StopSignal, renderers: inout RendererCache) throws {
+    /// commits, fenced. The render step's failures are the attempt's (recorded, retried or not); the queue
+    /// steps around it throw the queue's own errors, for the worker loop.
+    func process(_ claimed: ClaimedSegment, stop: StopSignal, renderers: inout RendererCache) throws(QueueError) {
         let lease = claimed.lease, segment = claimed.segment
         events(.claimed(jobID: lease.jobID, segment: segment.index, segmentID: segment.id, frames: segment.frames.count64))
         let watch = ProgressWatch(stallLimit: configuration.stallLimit, deadline: ProgressWatch.deadline(
@@ -16,31 +17,23 @@ extension Worker {
         let heartbeat = segmentKeeper(claimed, watch: watch)
         heartbeat.start()
         defer { heartbeat.stop() }
+        let loaded = try projects.project(forJobID: lease.jobID, reading: { watch.reading($0) }) {
+            () throws(QueueError) in try queue.jobGet(lease.jobID)
+        }
+        let result: SegmentResult
         do {
-            let project = try projects.project(forJobID: lease.jobID, reading: { watch.reading($0) }) {
-                try queue.jobGet(lease.jobID)
-            }
+            let project = try loaded.get()
             let planned = try plannedSegment(segment, in: project)
             let renderer = renderers.renderer(for: lease.jobID, project: project, store: configuration.store)
             renderer.reading = { watch.reading($0) }
-            let result = try renderer.render(planned, isCanceled: { heartbeat.interrupted || stop.isAborted },
-                                             progress: { done in
+            result = try renderer.render(planned, isCanceled: { heartbeat.interrupted || stop.isAborted },
+                                         progress: { done in
                 watch.advance(framesDone: Int64(done))
                 if done % 10 == 0 { self.events(.progress(jobID: lease.jobID, segment: segment.index, framesDone: done)) }
             })
-            heartbeat.stop()
-            guard !heartbeat.stalled else { return }   // its attempt was failed while it ran past its limit
-            measure(result, frames: segment.frames.count64)
-            writeThumbnail(result, jobID: lease.jobID, segment: segment.index)
-            let stats = RenderStats(frames: result.reused ? 0 : segment.frames.count64,
-                                    duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
-            let committed = try queue.segmentComplete(SegmentCompleteParams(
-                lease: lease, partLocation: configuration.store.videoPath(for: segment.contentHash), stats: stats))
-            guard committed else { return events(try refusal(of: lease, segment: segment.index)) }
-            events(.segmentDone(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64,
-                                reused: result.reused, seconds: result.manifest.renderSeconds))
         } catch _ where heartbeat.stalled {
             renderers.remove(lease.jobID)   // the keeper already failed this attempt, with the reason
+            return
         } catch RenderError.canceled {
             if heartbeat.canceled {
                 events(.canceled(jobID: lease.jobID, segment: segment.index))
@@ -49,13 +42,30 @@ extension Worker {
             } else if try queue.segmentRelease(lease) {
                 events(.released(jobID: lease.jobID, segment: segment.index))
             }
-        } catch let error as QueueError {
-            throw error
+            return
         } catch RenderError.segment(_, let message, let permanent) {
-            try fail(claimed, message: message, permanent: permanent, renderers: &renderers)
+            return try fail(claimed, message: message, permanent: permanent, renderers: &renderers)
         } catch {
-            try fail(claimed, message: "\(error)", permanent: Self.isPermanent(error), renderers: &renderers)
+            return try fail(claimed, message: "\(error)", permanent: Self.isPermanent(error), renderers: &renderers)
         }
+        try commit(claimed, result, heartbeat: heartbeat)
+    }
+
+    /// The queue step after a render: records the part, fenced by the lease, unless the attempt was failed while
+    /// it ran past its limit.
+    func commit(_ claimed: ClaimedSegment, _ result: SegmentResult, heartbeat: LeaseKeeper) throws(QueueError) {
+        let lease = claimed.lease, segment = claimed.segment
+        heartbeat.stop()
+        guard !heartbeat.stalled else { return }   // its attempt was failed while it ran past its limit
+        measure(result, frames: segment.frames.count64)
+        writeThumbnail(result, jobID: lease.jobID, segment: segment.index)
+        let stats = RenderStats(frames: result.reused ? 0 : segment.frames.count64,
+                                duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
+        let committed = try queue.segmentComplete(SegmentCompleteParams(
+            lease: lease, partLocation: configuration.store.videoPath(for: segment.contentHash), stats: stats))
+        guard committed else { return events(try refusal(of: lease, segment: segment.index)) }
+        events(.segmentDone(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64,
+                            reused: result.reused, seconds: result.manifest.renderSeconds))
     }
 
     /// Errors outside the renderer that no retry can fix: the composition or its sources changed or are invalid.
@@ -63,7 +73,9 @@ extension Worker {
         if let farm = error as? FarmError {
             switch farm {
             case .invalid, .contentChanged, .outsideMediaRoots, .outsideOutputRoots: return true
-            case .io, .jobFailed, .canceled, .notFound, .other: return false
+            case .io, .jobFailed, .canceled, .notFound, .invalidConfiguration, .unreadableRequest, .invalidMediaMap,
+                 .invalidOfflineMode, .segmentsChanged:
+                return false
             }
         }
         return RenderError.isPermanent(error)
@@ -84,7 +96,8 @@ extension Worker {
 
     /// Records the attempt's failure. A permanent one (the input is at fault) fails the segment and its
     /// job at once: retrying a missing file or a composition error only wastes the farm's time.
-    func fail(_ claimed: ClaimedSegment, message: String, permanent: Bool, renderers: inout RendererCache) throws {
+    func fail(_ claimed: ClaimedSegment, message: String, permanent: Bool,
+              renderers: inout RendererCache) throws(QueueError) {
         let lease = claimed.lease
         // The project stays cached: its files are checked again at every open (`InputFile`), so a retry need
         // not probe them all again; the renderer (its decoders) is dropped.
@@ -98,7 +111,7 @@ extension Worker {
     }
 
     /// Why a finished segment's completion was refused: its job was canceled, or its lease was lost.
-    func refusal(of lease: Lease, segment: Int) throws -> WorkerEvent {
+    func refusal(of lease: Lease, segment: Int) throws(QueueError) -> WorkerEvent {
         let state = try queue.segmentHeartbeat(lease, leaseDuration: .zero)
         return state == .canceled ? .canceled(jobID: lease.jobID, segment: segment)
                                   : .leaseLost(jobID: lease.jobID, segment: segment)

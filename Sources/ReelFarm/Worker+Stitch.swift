@@ -18,77 +18,106 @@ extension Worker {
     /// A rolling stitcher that cannot load the project (a source went missing while segments still render)
     /// releases the job instead of failing it: its segments report the real error.
     /// - Returns: false when the stitch was released or stopped without an outcome (the caller may back off).
+    /// - Throws: the queue's errors only (`StitchStop.queue`); the stitch's own end the step here.
     @discardableResult
-    func stitch(_ claim: StitchClaim, stop: StopSignal) throws -> Bool {
+    func stitch(_ claim: StitchClaim, stop: StopSignal) throws(QueueError) -> Bool {
         let jobID = claim.job.id
         let keeper = LeaseKeeper(queue: queue, stitch: claim.lease, configuration: configuration)
         keeper.start()
         defer { keeper.stop() }
         var stitcher: RollingStitcher?
         defer { stitcher?.discard() }
-        do {
+        do throws(StitchStop) {
             guard let project = try loadProject(claim, keeper: keeper) else { return false }
-            let run = try StitchRun(claim: claim, project: project, worker: self)
+            let run = try stitching(StitchRun(claim: claim, project: project, worker: self))
             let publication = try prepareOutput(run, project: project)
             removeAbandonedStitches(claim, in: publication)
             let rolling = RollingStitcher(output: project.composition.output, chapters: run.chapters, to: publication,
                                           owner: Self.stitchOwner(claim.lease, attempt: claim.lease.attempt))
             stitcher = rolling
             guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }
-            let report = try rolling.finish(totalFrames: run.totalFrames, totalSamples: run.totalSamples,
-                                            isCanceled: { keeper.interrupted || stop.isAborted },
-                                            mayPublish: { try self.stillOwns(claim, keeper: keeper) })
-            if try queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil) {
+            let report = try finish(run, with: rolling, keeper: keeper, stop: stop)
+            if try queued(queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil)) {
                 writePoster(jobID: jobID, segments: run.segments)
                 events(.stitched(jobID: jobID, path: run.output, report: report))
             } else {
                 events(.stitchFailed(jobID: jobID, message: "stitch lease lost; another worker owns the job now"))
             }
-        } catch let error as QueueError {
-            throw error
-        } catch let lost as StitchLeaseLost {
-            let job = try? queue.jobGet(jobID)
-            let message = job?.state == .failed ? "job failed (\(job?.error ?? "")); the stitch stopped, nothing was written"
-                                                : lost.description
-            events(.stitchFailed(jobID: jobID, message: message))
-            return false
-        } catch RenderError.canceled {
-            let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
-                                         : "stitch interrupted; nothing was written"
-            events(.stitchFailed(jobID: jobID, message: why))
-            if !keeper.interrupted { _ = try? queue.stitchRequeue(claim.lease, segmentIDs: [], message: why) }
-            return false
         } catch {
-            let message = "stitch: \(error)"
-            _ = try queue.jobFail(claim.lease, message: message)
-            events(.stitchFailed(jobID: jobID, message: message))
+            switch error {
+            case .queue(let error): throw error
+            case .stitch(let failure): guard try decided(claim, by: failure, keeper: keeper) else { return false }
+            }
         }
         projects.remove(jobID)
         return true
     }
 
+    /// What the stitch's own failure does to the job: a lost lease, a canceled job or an interrupted stitch stops the
+    /// step without an outcome (false); anything else fails the job (true).
+    func decided(_ claim: StitchClaim, by failure: any Error, keeper: LeaseKeeper) throws(QueueError) -> Bool {
+        let jobID = claim.job.id
+        switch failure {
+        case let lost as StitchLeaseLost:
+            let job = try? queue.jobGet(jobID)
+            let message = job?.state == .failed ? "job failed (\(job?.error ?? "")); the stitch stopped, nothing was written"
+                                                : lost.description
+            events(.stitchFailed(jobID: jobID, message: message))
+            return false
+        case RenderError.canceled:
+            let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
+                                         : "stitch interrupted; nothing was written"
+            events(.stitchFailed(jobID: jobID, message: why))
+            if !keeper.interrupted { _ = try? queue.stitchRequeue(claim.lease, segmentIDs: [], message: why) }
+            return false
+        default:
+            let message = "stitch: \(failure)"
+            _ = try queue.jobFail(claim.lease, message: message)
+            events(.stitchFailed(jobID: jobID, message: message))
+            return true
+        }
+    }
+
+    /// Writes the trailer and publishes behind the fence (`stillOwns`). The fence's queue error crosses the
+    /// stitcher, which knows nothing of the queue, as a refusal, and is thrown as the queue's once it returns.
+    func finish(_ run: StitchRun, with stitcher: RollingStitcher, keeper: LeaseKeeper,
+                stop: StopSignal) throws(StitchStop) -> StitchReport {
+        var fenceError: QueueError?
+        let report = Result {
+            try stitcher.finish(totalFrames: run.totalFrames, totalSamples: run.totalSamples,
+                                isCanceled: { keeper.interrupted || stop.isAborted }, mayPublish: {
+                do throws(QueueError) { return try self.stillOwns(run.claim, keeper: keeper) } catch {
+                    fenceError = error
+                    return false
+                }
+            })
+        }
+        if let fenceError { throw .queue(fenceError) }
+        return try stitching(report.get())
+    }
+
     /// The job's project. While segments still render, a project that does not load (a source missing or
     /// unreadable) is their failure to report, attempt by attempt: the stitch is released and nil returned.
     /// Once every segment is done it is the stitch's own error (thrown).
-    func loadProject(_ claim: StitchClaim, keeper: LeaseKeeper) throws -> Project? {
-        do {
-            return try projects.project(for: claim.job)
-        } catch where !claim.segments.allSatisfy({ $0.state == .done }) {
-            keeper.stop()
-            let message = "stitch released: the project does not load while segments still render (\(error))"
-            _ = try queue.stitchRequeue(claim.lease, segmentIDs: [], message: message)
-            events(.stitchFailed(jobID: claim.job.id, message: message))
-            return nil
+    func loadProject(_ claim: StitchClaim, keeper: LeaseKeeper) throws(StitchStop) -> Project? {
+        let loaded = Result { try projects.project(for: claim.job) }
+        guard case .failure(let error) = loaded, !claim.segments.allSatisfy({ $0.state == .done }) else {
+            return try stitching(loaded.get())
         }
+        keeper.stop()
+        let message = "stitch released: the project does not load while segments still render (\(error))"
+        _ = try queued(queue.stitchRequeue(claim.lease, segmentIDs: [], message: message))
+        events(.stitchFailed(jobID: claim.job.id, message: message))
+        return nil
     }
 
     /// Appends every part, waiting for the ones still rendering. Each new batch of the done prefix is checked
     /// first (missing parts requeued) and reported to the queue, which also renews the lease and moves the job
     /// to stitching once every segment is done. False when the stitch stopped without publishing: parts were
     /// requeued, or a drain released the lease. - Throws: `StitchLeaseLost` on a lost lease or a cancel, and
-    /// `RenderError.canceled` on an abort.
+    /// `RenderError.canceled` on an abort (as `StitchStop.stitch`).
     func appendAll(_ run: StitchRun, into stitcher: RollingStitcher, keeper: LeaseKeeper,
-                   stop: StopSignal) throws -> Bool {
+                   stop: StopSignal) throws(StitchStop) -> Bool {
         var segments = run.segments
         var next = 0
         var tail = false
@@ -98,22 +127,22 @@ extension Worker {
                 events(.stitching(jobID: run.claim.job.id))
             }
             let ready = segments[next...].prefix { $0.state == .done }
-            if try requeueMissingParts(run.claim, Array(ready), keeper: keeper) { return false }
+            if try queued(requeueMissingParts(run.claim, Array(ready), keeper: keeper)) { return false }
             for segment in ready {
-                if keeper.interrupted || stop.isAborted { throw RenderError.canceled }
-                try stitcher.append(run.part(for: segment))
+                if keeper.interrupted || stop.isAborted { throw .stitch(RenderError.canceled) }
+                try stitching(stitcher.append(run.part(for: segment)))
             }
             next += ready.count
-            let beat = try queue.stitchProgress(run.claim.lease, stitchedSegments: next,
-                                                leaseDuration: configuration.leaseDuration)
+            let beat = try queued(queue.stitchProgress(run.claim.lease, stitchedSegments: next,
+                                                       leaseDuration: configuration.leaseDuration))
             guard beat == .ok, !keeper.interrupted else {
-                throw StitchLeaseLost(canceled: beat == .canceled || keeper.canceled)
+                throw .stitch(StitchLeaseLost(canceled: beat == .canceled || keeper.canceled))
             }
             if next == segments.count { return true }
             if stop.isDraining {
                 let message = "stitcher \(configuration.workerID) draining after \(next) of \(segments.count) parts; "
                     + "another worker stitches the job"
-                _ = try queue.stitchRequeue(run.claim.lease, segmentIDs: [], message: message)
+                _ = try queued(queue.stitchRequeue(run.claim.lease, segmentIDs: [], message: message))
                 events(.stitchFailed(jobID: run.claim.job.id, message: message))
                 return false
             }
@@ -123,13 +152,12 @@ extension Worker {
 
     /// Polls the job's segments until the one at `index` is done, or the stitch must stop: a drain, an abort,
     /// a lost lease, or a segment canceled or failed (the job stopped; `stitchProgress` then says why).
-    func waitForParts(_ run: StitchRun, after index: Int, stop: StopSignal, keeper: LeaseKeeper) throws -> [Segment] {
+    func waitForParts(_ run: StitchRun, after index: Int, stop: StopSignal,
+                      keeper: LeaseKeeper) throws(StitchStop) -> [Segment] {
         while true {
             Thread.sleep(forTimeInterval: configuration.stitchPollInterval.secondsDouble)
-            let segments = try queue.segmentList(jobID: run.claim.job.id).sorted { $0.index < $1.index }
-            guard segments.count == run.segments.count else {
-                throw RenderError.other("the job's segments changed while it was being stitched")
-            }
+            let segments = try queued(queue.segmentList(jobID: run.claim.job.id)).sorted { $0.index < $1.index }
+            guard segments.count == run.segments.count else { throw .stitch(FarmError.segmentsChanged) }
             let stopped = segments[index...].contains { $0.state == .canceled || $0.state == .failed }
             if segments[index].state == .done || stopped || stop.isDraining || stop.isAborted || keeper.interrupted {
                 return segments
@@ -162,7 +190,7 @@ struct StitchRun {
     init(claim: StitchClaim, project: Project, worker: Worker) throws {
         self.claim = claim
         segments = claim.segments.sorted { $0.index < $1.index }
-        guard !segments.isEmpty else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+        guard !segments.isEmpty else { throw RenderError.emptyPlan }
         output = claim.job.outputLocation
         store = worker.configuration.store
         firstFrame = segments[0].frames.lowerBound
@@ -186,7 +214,8 @@ extension Worker {
     /// Checks the manifests (frames, samples, file sizes) of the parts about to be appended. Missing or invalid
     /// ones (a full disk, a cleaned store, a lost NFS write) go back to the queue with their segments: a
     /// transient storage fault costs a re-render, not the job. - Returns: true when it requeued (or lost the lease).
-    func requeueMissingParts(_ claim: StitchClaim, _ segments: [Segment], keeper: LeaseKeeper) throws -> Bool {
+    func requeueMissingParts(_ claim: StitchClaim, _ segments: [Segment],
+                             keeper: LeaseKeeper) throws(QueueError) -> Bool {
         let store = configuration.store
         let missing = segments.filter {
             store.validManifest(for: $0.contentHash, frames: $0.frames.count64, samples: $0.samples.count64) == nil
@@ -218,20 +247,21 @@ extension Worker {
 
     /// The output checked with this worker's own roots and its folder opened for the publication, which may
     /// replace neither the job's inputs nor those of any other active job.
-    func prepareOutput(_ run: StitchRun, project: Project) throws -> Publication {
+    func prepareOutput(_ run: StitchRun, project: Project) throws(StitchStop) -> Publication {
         let roots = OutputRoots(configuration.outputRoots, store: configuration.store)
-        try roots.check(run.output)
+        try stitching(roots.check(run.output))
         var inputs = project.inputFiles
-        let active = try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 100_000))
+        let active = try queued(queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 100_000)))
         inputs.merge(ActiveInputs(active, excluding: run.claim.job.id).fileIDs) { mine, _ in mine }
-        return try OutputTarget.prepare(run.output, roots: roots, overwrite: project.request.overwrite ?? false,
-                                        inputs: inputs).publication
+        let overwrite = project.request.overwrite ?? false
+        let target = try stitching(OutputTarget.prepare(run.output, roots: roots, overwrite: overwrite, inputs: inputs))
+        return target.publication
     }
 
     /// The fence before publishing: stops the heartbeat thread, then renews the stitch lease once more,
     /// which succeeds only while this attempt's token still holds the job and the job was not canceled.
     /// The renewal leaves a whole lease for the rename and the commit that follow.
-    func stillOwns(_ claim: StitchClaim, keeper: LeaseKeeper) throws -> Bool {
+    func stillOwns(_ claim: StitchClaim, keeper: LeaseKeeper) throws(QueueError) -> Bool {
         keeper.stop()
         guard !keeper.interrupted else { return false }
         return try queue.stitchHeartbeat(claim.lease, leaseDuration: configuration.leaseDuration) == .ok

@@ -16,14 +16,14 @@ import Synchronization
 /// or a canceled job stops the render at the next frame; the output is never committed.
 /// Call `run` on a dedicated thread: queue and render calls block.
 public final class Worker: Sendable {
-    public let queue: any SegmentQueue
+    public let queue: any WorkerQueue
     public let configuration: WorkerConfiguration
     let projects: ProjectCache
     let events: @Sendable (WorkerEvent) -> Void
     /// Seconds per rendered frame, measured on this worker (nil until a segment was rendered).
     let cost = Mutex<Double?>(nil)
 
-    public init(queue: any SegmentQueue, configuration: WorkerConfiguration, projects: ProjectCache,
+    public init(queue: any WorkerQueue, configuration: WorkerConfiguration, projects: ProjectCache,
                 events: @escaping @Sendable (WorkerEvent) -> Void = { _ in }) {
         self.queue = queue
         self.configuration = configuration
@@ -39,7 +39,7 @@ public final class Worker: Sendable {
         var lastRescue = ContinuousClock.now - configuration.rescueInterval
         var failures = 0
         while !stop.isDraining {
-            do {
+            do throws(QueueError) {
                 if ContinuousClock.now - lastRescue >= configuration.rescueInterval {
                     lastRescue = .now
                     let rescued = try queue.rescueExpired(RescueParams(backoff: configuration.backoff))
@@ -60,7 +60,7 @@ public final class Worker: Sendable {
     }
 
     /// One unit of work: a segment or a stitch. False when there was none.
-    func step(stop: StopSignal, renderers: inout RendererCache) throws -> Bool {
+    func step(stop: StopSignal, renderers: inout RendererCache) throws(QueueError) -> Bool {
         let claim = SegmentClaimParams(workerID: configuration.workerID, limit: 1,
                                        leaseDuration: configuration.leaseDuration, tags: configuration.tags)
         if let claimed = try queue.segmentClaim(claim).first {
@@ -86,7 +86,7 @@ extension Worker {
     public func runStitcher(stop: StopSignal) {
         var failures = 0
         while !stop.isDraining {
-            do {
+            do throws(QueueError) {
                 let params = StitchClaimParams(workerID: configuration.workerID + "-stitch",
                                                leaseDuration: configuration.leaseDuration, tags: configuration.tags,
                                                rolling: true)
@@ -108,7 +108,7 @@ extension Worker {
 
 extension Worker {
     /// With `exitWhenIdle`: true once no job is active any more.
-    func idleExit() throws -> Bool {
+    func idleExit() throws(QueueError) -> Bool {
         guard configuration.exitWhenIdle else { return false }
         return try queue.jobList(JobListParams(states: [.queued, .running, .stitching], limit: 1)).isEmpty
     }
@@ -117,8 +117,8 @@ extension Worker {
     static let queueBackoff = Backoff(base: .seconds(1), cap: .seconds(30))
 
     /// Reports a queue error (a lost database connection) and backs off (`queueBackoff`).
-    func queueFailed(_ error: any Error, failures: Int) {
-        events(.queueError("\(error)"))
+    func queueFailed(_ error: QueueError, failures: Int) {
+        events(.queueError(error))
         Thread.sleep(forTimeInterval: Self.queueBackoff.delay(afterAttempt: failures).secondsDouble)
     }
 }

@@ -50,14 +50,14 @@ public struct WorkerConfiguration: Sendable {
         self.mediaRoots = mediaRoots
     }
 
-    /// - Throws: `FarmError.other` naming the setting that is out of range.
+    /// - Throws: `FarmError.invalidConfiguration` naming the setting that is out of range.
     public func validate() throws {
-        guard !workerID.isEmpty else { throw FarmError.other("worker id is empty") }
+        guard !workerID.isEmpty else { throw FarmError.invalidConfiguration("worker id is empty") }
         guard leaseDuration > .zero, heartbeatInterval > .zero, heartbeatInterval < leaseDuration else {
-            throw FarmError.other("heartbeat interval \(heartbeatInterval) must be positive and shorter than the lease \(leaseDuration)")
+            throw FarmError.invalidConfiguration("heartbeat interval \(heartbeatInterval) must be positive and shorter than the lease \(leaseDuration)")
         }
         guard pollInterval > .zero, rescueInterval > .zero else {
-            throw FarmError.other("poll and rescue intervals must be positive")
+            throw FarmError.invalidConfiguration("poll and rescue intervals must be positive")
         }
     }
 }

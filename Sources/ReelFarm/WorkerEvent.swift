@@ -1,3 +1,4 @@
+import ReelQueue
 import ReelRender
 
 /// What a worker reports while it runs (for progress displays and logs).
@@ -16,7 +17,8 @@ public enum WorkerEvent: Sendable {
     case stitched(jobID: Int64, path: String, report: StitchReport)
     case stitchFailed(jobID: Int64, message: String)
     case rescued(count: Int)
-    case queueError(String)
+    /// A queue call failed (the database unreachable for a while); the worker backs off and tries again.
+    case queueError(QueueError)
     /// A render thread made no progress and did not return after its attempt was failed (it is blocked in
     /// a read that never ends). The process should exit so its supervisor restarts it: the thread cannot be
     /// taken back. The segment is already back in the queue.

@@ -22,7 +22,7 @@ public final class WorkerHost: Sendable {
         case failed(any Error)
     }
 
-    public let queue: any SegmentQueue
+    public let queue: any WorkerQueue
     /// One configuration per render slot, each with its own worker id.
     public let slots: [WorkerConfiguration]
     /// The rolling stitcher's configuration (it claims as `workerID-stitch`); nil runs none.
@@ -38,7 +38,7 @@ public final class WorkerHost: Sendable {
     /// - Parameters:
     ///   - slots: at least one; the first one's heartbeat interval paces presence.
     ///   - stop: the signal `drain()` and `abort()` set; the caller may set it too (a signal handler).
-    public init(queue: any SegmentQueue, slots: [WorkerConfiguration], stitcher: WorkerConfiguration?,
+    public init(queue: any WorkerQueue, slots: [WorkerConfiguration], stitcher: WorkerConfiguration?,
                 projects: ProjectCache, stop: StopSignal, registration: Registration?, hooks: Hooks = Hooks()) {
         precondition(!slots.isEmpty, "a worker host needs at least one slot")
         self.queue = queue

@@ -16,12 +16,12 @@ public final class WorkerPresence: Sendable {
         var doneSinceBeat = 0
     }
 
-    let queue: any SegmentQueue
+    let queue: any WorkerRegistry
     let interval: Duration
     private let slots = Mutex<[String: Slot]>([:])
     private let stopped = Atomic<Bool>(false)
 
-    public init(queue: any SegmentQueue, interval: Duration) {
+    public init(queue: any WorkerRegistry, interval: Duration) {
         self.queue = queue
         self.interval = interval
     }

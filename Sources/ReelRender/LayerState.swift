@@ -18,7 +18,7 @@ public struct LayerState: Sendable, Hashable {
 
     /// Evaluates `layer` at `offset` from the clip's start on the timeline (negative or past the end
     /// in transition handles: the first or last keys hold there).
-    /// - Throws: `RenderError.other` naming the clip when exact arithmetic overflows.
+    /// - Throws: `RenderError.layerKeys` naming the clip when exact arithmetic overflows.
     public init(of layer: LayerAnimation, at offset: RationalTime, clip origin: String) throws {
         do {
             let k = layer.transform
@@ -37,7 +37,7 @@ public struct LayerState: Sendable, Hashable {
                 crop = (c[0], c[1], c[2], c[3])
             }
         } catch {
-            throw RenderError.other("the layer keys of \(origin) cannot be evaluated: \(error)")
+            throw RenderError.layerKeys(origin: "\(origin)", message: "\(error)")
         }
     }
 

@@ -13,8 +13,16 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case media(MediaError)
     /// The render was canceled; nothing was published.
     case canceled
-    /// Anything else, with a sentence.
-    case other(String)
+    /// There is nothing to stitch: the plan has no segments.
+    case emptyPlan
+    /// The stitcher finished without having written a file (no part was appended).
+    case nothingWritten
+    /// The plan names an asset the composition does not have.
+    case unknownAsset(String)
+    /// A layer's keyframes cannot be evaluated at a frame; `origin` names the layer.
+    case layerKeys(origin: String, message: String)
+    /// A single picture (a thumbnail or a poster) could not be made of timeline frame `frame`.
+    case picture(frame: Int64, message: String)
 
     public var description: String {
         switch self {
@@ -23,7 +31,11 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case let .part(path, message): return "part \(path): \(message)"
         case .media(let error): return error.description
         case .canceled: return "canceled; nothing was published"
-        case .other(let message): return message
+        case .emptyPlan: return "nothing to stitch: the plan has no segments"
+        case .nothingWritten: return "nothing to stitch: no file was written"
+        case .unknownAsset(let asset): return "asset \"\(asset)\" is not in the composition"
+        case let .layerKeys(origin, message): return "the layer keys of \(origin) cannot be evaluated: \(message)"
+        case let .picture(frame, message): return "frame \(frame): \(message)"
         }
     }
 
@@ -35,7 +47,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             switch e {
             case .segment(_, _, let permanent): return permanent
             case .media(let media): return isPermanent(media)
-            case .seam, .part, .canceled, .other: return false
+            case .seam, .part, .canceled, .emptyPlan, .nothingWritten, .unknownAsset, .layerKeys, .picture: return false
             }
         case let e as MediaError:
             switch e {

@@ -147,7 +147,7 @@ final class WorkerLog: Sendable {
     func hooks(started: String) -> WorkerHost.Hooks {
         WorkerHost.Hooks(event: { [self] workerID, event in log(event, workerID: workerID) },
                          registrationRetry: { [self] error, delay in
-                             line("waiting for the database: \(error); retrying in \(delay.secondsDouble) s")
+                             line("waiting for the database: \(errorText(error)); retrying in \(delay.secondsDouble) s")
                          },
                          started: { [self] in line(started) })
     }
@@ -179,8 +179,8 @@ final class WorkerLog: Sendable {
             line("stitch failed", ["job_id": job, "error": message])
         case .rescued(let count):
             line("rescued expired leases", ["count": count])
-        case .queueError(let message):
-            line("queue error, retrying", ["error": message])
+        case .queueError(let error):
+            line("queue error, retrying", ["error": error.commandLineText])
         case let .thumbnailFailed(job, segment, message):
             line("thumbnail not written, part kept", ["job_id": job, "segment": segment.map(String.init) ?? "-",
                                                       "error": message])

@@ -56,6 +56,6 @@ do {
     writeErr("reel \(name): \(error.message)\n")
     exit(2)
 } catch {
-    writeErr("reel \(name): \(error)\n")
+    writeErr("reel \(name): \(errorText(error))\n")
     exit(1)
 }

@@ -13,7 +13,7 @@ import Testing
         defer { dir.remove() }
         let queue = InMemorySegmentQueue()
         let spec = JobSpec(name: "progress", composition: "c.json", outputLocation: dir("out.mov").path, segments: [
-            SegmentSpec(index: 0, frames: 0..<48, samples: 0..<76_800, contentHash: "h0", payload: Data()),
+            SegmentSpec(index: 0, frames: 0..<48, samples: 0..<76_800, contentHash: "h0"),
         ])
         let jobID = try queue.jobInsert(JobInsertParams(spec: spec)).jobID
         let claimed = try #require(try queue.segmentClaim(SegmentClaimParams(workerID: "w", leaseDuration: .seconds(60))).first)

@@ -15,9 +15,12 @@ import Testing
         let job = try bench.insertJob(project, output: bench.path("out/x.mp4"))
         let cache = ProjectCache()
         let reads = Mutex(0)
-        let load: () throws -> Job = { reads.withLock { $0 += 1 }; return try bench.queue.jobGet(job) }
-        let first = try cache.project(forJobID: job, job: load)
-        let second = try cache.project(forJobID: job, job: load)
+        let load = { () throws(QueueError) -> Job in
+            reads.withLock { $0 += 1 }
+            return try bench.queue.jobGet(job)
+        }
+        let first = try cache.project(forJobID: job, job: load).get()
+        let second = try cache.project(forJobID: job, job: load).get()
         #expect(reads.withLock { $0 } == 1, "the job row was read \(reads.withLock { $0 }) times")
         #expect(first.plan.segments.map(\.contentHash) == second.plan.segments.map(\.contentHash))
     }

@@ -31,8 +31,8 @@ import Testing
 
     @Test func textThatIsNotARequestIsAFarmErrorNamingTheStoredRequest() throws {
         let error = try #require(throws: FarmError.self) { try RenderRequest.decoded(#"{"document":"{}"}"#) }
-        guard case .other(let message) = error else { Issue.record("\(error)"); return }
-        #expect(message.hasPrefix("the job's stored request cannot be read: "), "\(message)")
+        guard case .unreadableRequest = error else { Issue.record("\(error)"); return }
+        #expect("\(error)".hasPrefix("the job's stored request cannot be read: "), "\(error)")
     }
 
     @Test func theRendererVersionIsOneConstant() {

@@ -148,7 +148,7 @@ enum RoleMatrix {
         _ = try c.exec(SegmentSQL.insertMany.sql, [
             .int64(job), .int(0), .array([String]()), .int(3), nil, .array([String(index)]), .array([Int64?(0)]),
             .array([Int64?(10)]), .array([Int64?(0)]), .array([Int64?(16000)]), .array(["matrix-hash"]),
-            .byteaArray([Data()]), .array([Int64?.none]), .array([String?.none]),
+            .array([Int64?.none]), .array([String?.none]),
         ])
     }
 

@@ -113,7 +113,7 @@ final class RoleMatrixWorld: Sendable {
             defer { _ = try? c.exec("ROLLBACK") }
             try row.run(c, self)
             return RoleMatrix.Outcome.ok.rawValue
-        } catch PGFailure.server(let state, let message) where state == "42501" {
+        } catch QueueError.permissionDenied(let message) {
             return message.contains("permission denied") ? RoleMatrix.Outcome.denied.rawValue
                                                           : RoleMatrix.Outcome.trigger.rawValue
         } catch {

@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    @Test("no role may write segments.payload, which nothing sets (the insert leaves its empty default)")
+    func noRoleWritesThePayload() throws {
+        try withRoles { roles in
+            let c = try PGConnection(url: roles.owner.databaseURL, applicationName: "reel-test-role", schema: roles.owner.schema)
+            for role in try DatabaseRoles.roleNames(schema: try #require(roles.owner.schema)).all {
+                let row = try c.exec("SELECT has_column_privilege($1, 'segments', 'payload', 'INSERT, UPDATE') AS can",
+                                     [.text(role)]).rows[0]
+                #expect(row.string("can") == "f", "\(role) may write segments.payload")
+            }
+        }
+    }
+
     @Test("an existing worker role that could run programs (a member of pg_execute_server_program) is refused")
     func refusesWideRole() throws {
         try withRoles { roles in
@@ -104,7 +116,13 @@ import Testing
 
     /// The SQLSTATE the server answers `sql` with, or "ok".
     func sqlState(of sql: String, on c: PGConnection) -> String {
-        do { _ = try c.exec(sql); return "ok" } catch PGFailure.server(let state, _) { return state } catch { return "\(error)" }
+        do throws(QueueError) { _ = try c.exec(sql); return "ok" } catch {
+            switch error {
+            case .permissionDenied: return "42501"
+            case .query(let state, _): return state
+            default: return "\(error)"
+            }
+        }
     }
 
     /// A non-superuser owner role that migrates a fresh schema and runs `DatabaseRoles`; everything is dropped after.

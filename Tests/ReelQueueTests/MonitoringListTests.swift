@@ -110,7 +110,7 @@ import Testing
             let migrator = Migrator(config)
             let above3 = Migrations.all.map(\.version).filter { $0 > 3 }
             #expect(try migrator.migrateDown(to: 3) == above3.reversed())
-            let columns = try q.pool.with { c in
+            let columns = try q.pool.with { c throws(QueueError) in
                 try c.exec("""
                     SELECT count(*) AS n FROM information_schema.columns
                     WHERE table_schema = current_schema() AND column_name IN ('progress_frames', 'claimed_at', 'stitch_us')
@@ -130,7 +130,7 @@ import Testing
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
             let jobID = try insert(q, makeSpec(segments: 1))
-            _ = try q.pool.with { c in
+            _ = try q.pool.with { c throws(QueueError) in
                 try c.exec("UPDATE segments SET errors = $1::jsonb WHERE job_id = $2",
                            [.text(#"[{"attempt": 1, "message": "old", "worker": "w", "at_us": 0}]"#), .int64(jobID)])
             }

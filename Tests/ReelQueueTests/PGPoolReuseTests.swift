@@ -11,7 +11,7 @@ import Testing
             var backends = Set<String>()
             for missing in Int64(900_001)...900_010 {
                 #expect(throws: QueueError.jobNotFound(missing)) { _ = try queue.jobGet(missing) }
-                backends.insert(try queue.pool.with { c in try c.exec("SELECT pg_backend_pid()::text AS pid").rows[0].text("pid") })
+                backends.insert(try queue.pool.with { c throws(QueueError) in try c.exec("SELECT pg_backend_pid()::text AS pid").rows[0].text("pid") })
             }
             #expect(backends.count == 1, "10 missing lookups used \(backends.count) backends")
         }

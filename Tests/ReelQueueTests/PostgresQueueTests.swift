@@ -49,7 +49,7 @@ import Testing
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
             for _ in 0..<4 { _ = try insert(q, makeSpec(segments: 500)) }
-            let plan: String = try q.pool.with { c in
+            let plan: String = try q.pool.with { c throws(QueueError) in
                 _ = try c.exec("ANALYZE segments")
                 let rows = try c.exec("EXPLAIN " + SegmentSQL.claim.sql,
                                       [nil, .int(1), .text("w"), .array([String]()), .int64(1_000_000),
@@ -76,9 +76,10 @@ import Testing
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
             for _ in 0..<4 { _ = try insert(q, makeSpec(segments: 500)) }
-            try q.pool.with { c in
+            try q.pool.with { c throws(QueueError) in
                 _ = try c.exec("ANALYZE")
-                #expect(try c.exec("SHOW plan_cache_mode").rows[0].text("plan_cache_mode") == "force_generic_plan")
+                let mode = try c.exec("SHOW plan_cache_mode").rows[0].text("plan_cache_mode")
+                #expect(mode == "force_generic_plan")
                 for (n, (stmt, index)) in Self.segmentStatements.enumerated() {
                     let plan = try Self.genericPlan(stmt, name: "audit_\(n)", on: c)
                     #expect(plan.contains("$1"), "\(stmt.name) is not a generic plan:\n\(plan)")
@@ -89,7 +90,7 @@ import Testing
             // The claim really runs its prepared generic plan, and it still claims in order.
             let claimed = try (0..<8).map { _ in try #require(try claimOne(q)) }
             #expect(claimed.map(\.segment.index) == [0, 1, 2, 3, 4, 5, 6, 7])
-            let counts = try q.pool.with { c in
+            let counts = try q.pool.with { c throws(QueueError) in
                 try c.exec("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1",
                            [.text(SegmentSQL.claim.name)]).rows[0]
             }
@@ -98,7 +99,7 @@ import Testing
     }
 
     /// EXPLAIN of `stmt`'s generic plan (PREPARE as `name`, then EXPLAIN EXECUTE with NULL for every parameter).
-    static func genericPlan(_ stmt: PGStatement, name: String, on c: PGConnection) throws -> String {
+    static func genericPlan(_ stmt: PGStatement, name: String, on c: PGConnection) throws(QueueError) -> String {
         _ = try c.exec("PREPARE \(name) AS \(stmt.sql)")
         let params = try c.exec("SELECT cardinality(parameter_types) AS n FROM pg_prepared_statements WHERE name = $1",
                                 [.text(name)]).rows[0].int("n") ?? 0
@@ -147,7 +148,7 @@ import Testing
         #expect(throws: Never.self) { try PostgresQueueConfiguration(schema: "reel_1").validate() }
     }
 
-    @Test("array and bytea parameters round-trip awkward text")
+    @Test("array parameters round-trip awkward text")
     func parameterEncoding() throws {
         try withTestSchema { config in
             let c = try PGConnection(url: config.databaseURL, applicationName: "reel-test", schema: config.schema)
@@ -155,9 +156,6 @@ import Testing
             let json = try c.exec("SELECT to_json($1::text[])::text AS j", [.array(items)]).rows[0].text("j")
             let back = try JSONDecoder().decode([String].self, from: Data(json.utf8))
             #expect(back == items)
-            let blob = Data((0...255).map(UInt8.init))
-            let r = try c.exec("SELECT (($1::bytea[]))[1] AS b", [.byteaArray([blob])]).rows[0]
-            #expect(r.data("b") == blob)
         }
     }
 
@@ -195,7 +193,9 @@ import Testing
             let q = try PostgresSegmentQueue(unknown)
             let error = try #require(throws: QueueError.self) { try q.jobList(JobListParams()) }
             #expect("\(error)".contains("does not exist") && !"\(error)".contains("attempts"), "retried: \(error)")
-            #expect("\(error)".contains("REEL_DATABASE_URL") && "\(error)".contains("PGHOST"), "\(error)")
+            // Where the connection comes from is the CLI's to say (CLIMessageTests), not the library's.
+            #expect("\(error)".hasPrefix("cannot reach the database: ") && !"\(error)".contains("REEL_DATABASE_URL"),
+                    "\(error)")
 
             var empty = config
             empty.schema = config.schema.map { $0 + "_unmigrated" }

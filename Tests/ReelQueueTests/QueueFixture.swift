@@ -57,7 +57,7 @@ func makeSpec(name: String = "job", segments count: Int = 4, priority: Int = 0, 
               tags: [String] = [], hashPrefix: String = UUID().uuidString, indices: [Int]? = nil) -> JobSpec {
     let segs = (indices ?? Array(0..<count)).map { i in
         SegmentSpec(index: i, frames: Int64(i) * 10..<Int64(i + 1) * 10, samples: Int64(i) * 16000..<Int64(i + 1) * 16000,
-                    contentHash: "\(hashPrefix)-\(i)", payload: Data("plan \(i)".utf8))
+                    contentHash: "\(hashPrefix)-\(i)")
     }
     return JobSpec(name: name, owner: "tester", composition: "comp.json", outputLocation: "/out/\(name).mp4",
                    priority: priority, maxAttempts: maxAttempts, requiredTags: tags, segments: segs)

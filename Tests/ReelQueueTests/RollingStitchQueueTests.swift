@@ -133,7 +133,7 @@ import Testing
             let migrator = Migrator(config)
             let above4 = Migrations.all.map(\.version).filter { $0 > 4 }
             #expect(try migrator.migrateDown(to: 4) == above4.reversed())
-            let row = try q.pool.with { c in
+            let row = try q.pool.with { c throws(QueueError) in
                 try c.exec("SELECT (stitch_lease_token IS NULL)::text AS free, state FROM jobs WHERE id = $1",
                            [.int64(jobID)]).rows[0]
             }

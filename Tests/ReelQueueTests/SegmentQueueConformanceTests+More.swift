@@ -156,7 +156,7 @@ extension SegmentQueueConformanceTests {
             let jobID = try insert(q, spec)
             let job = try q.jobGet(jobID)
             #expect(job.name == evil && job.owner == spec.owner && job.requiredTags == ["t\"a,g}"])
-            #expect(try q.segmentList(jobID: jobID).map(\.payload) == spec.segments.map(\.payload))
+            #expect(try q.segmentList(jobID: jobID).map(\.contentHash) == spec.segments.map(\.contentHash))
             #expect(try q.jobList(JobListParams()).count == 1)
         }
     }

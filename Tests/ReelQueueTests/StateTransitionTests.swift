@@ -86,7 +86,7 @@ import Testing
                 "UPDATE jobs SET state = 'failed', finished_at = now() WHERE id = (SELECT job_id FROM segments WHERE id = $1)",
             ]
             for sql in bad {
-                #expect(throws: PGFailure.self, "\(sql)") { try c.exec(sql, [.int64(id)]) }
+                #expect(throws: QueueError.self, "\(sql)") { try c.exec(sql, [.int64(id)]) }
             }
         }
     }
@@ -106,7 +106,7 @@ enum TransitionSQL {
     /// A job in `job` with one segment in `segment`, inserted in one transaction (as migration 0006 requires);
     /// the segment's id.
     static func insertJobWithSegment(on c: PGConnection, job: JobState, segment: SegmentState) throws -> Int64 {
-        try c.transaction {
+        try c.transaction { () throws(QueueError) in
             let jobID = try c.exec(insertJob, [.text(job.rawValue)]).rows[0].int64("id")!
             return try c.exec(insertSegment, [.int64(jobID), .text(segment.rawValue)]).rows[0].int64("id")!
         }

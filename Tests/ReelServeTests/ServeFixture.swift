@@ -58,7 +58,7 @@ final class ServeFixture {
     func insertJob(name: String, segments: Int = 4, tags: [String] = []) throws -> Int64 {
         let specs = (0..<segments).map { i in
             SegmentSpec(index: i, frames: Int64(i) * 10..<Int64(i + 1) * 10, samples: Int64(i) * 16000..<Int64(i + 1) * 16000,
-                        contentHash: "\(UUID().uuidString)-\(i)", payload: Data())
+                        contentHash: "\(UUID().uuidString)-\(i)")
         }
         let spec = JobSpec(name: name, owner: "tester", composition: "{}", outputLocation: "/out/\(UUID().uuidString).mp4",
                            priority: 0, maxAttempts: 3, requiredTags: tags, segments: specs)

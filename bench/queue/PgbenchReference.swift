@@ -15,7 +15,7 @@ enum PgbenchReference {
         FROM c WHERE s.id = c.id RETURNING s.*), \
         j AS (UPDATE jobs SET state = 'running', started_at = coalesce(started_at, reel_now(NULL)) \
         WHERE id IN (SELECT job_id FROM s) AND state = 'queued') \
-        SELECT id, job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash, payload, \
+        SELECT id, job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash, \
         state, priority, attempt, max_attempts, lease_token, leased_by, reel_us(lease_expires_at) AS lease_expires_us, \
         reel_us(scheduled_at) AS scheduled_us, errors::text AS errors, part_location, reused_from, render_frames, \
         render_us, reel_us(finished_at) AS finished_us FROM s ORDER BY priority DESC, scheduled_at, id \\gset

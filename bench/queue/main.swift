@@ -51,10 +51,9 @@ struct Options {
 }
 
 func makeSpec(segments n: Int, tag: String) -> JobSpec {
-    let payload = Data(repeating: 0x7b, count: 256)
     let segs = (0..<n).map { i in
         SegmentSpec(index: i, frames: Int64(i) * 48..<Int64(i + 1) * 48, samples: Int64(i) * 76800..<Int64(i + 1) * 76800,
-                    contentHash: "\(tag)-\(i)", payload: payload)
+                    contentHash: "\(tag)-\(i)")
     }
     return JobSpec(name: "bench \(tag)", composition: "bench.json", outputLocation: "/tmp/bench.mp4", segments: segs)
 }

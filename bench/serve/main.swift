@@ -40,7 +40,7 @@ func fill(_ queue: PostgresSegmentQueue, _ o: Options) throws -> [Int64] {
     try (0..<o.jobs).map { j in
         let segs = (0..<o.segments).map { i in
             SegmentSpec(index: i, frames: Int64(i) * 48..<Int64(i + 1) * 48, samples: Int64(i) * 76800..<Int64(i + 1) * 76800,
-                        contentHash: "bench-\(j)-\(i)-\(UUID().uuidString.prefix(8))", payload: Data(repeating: 0x7b, count: 256))
+                        contentHash: "bench-\(j)-\(i)-\(UUID().uuidString.prefix(8))")
         }
         let spec = JobSpec(name: "bench job \(j) <b>", composition: "{}", outputLocation: "/tmp/bench-\(j).mp4",
                            priority: j % 3, segments: segs)

@@ -68,7 +68,7 @@ struct TailBench {
                      rolling.tail / onePass.tail, lastAlone, plain.tail, rolling.tail - plain.tail,
                      prefixDuration / rolling.prefix, same ? "identical" : "DIFFERENT"))
         paths.forEach { try? FileManager.default.removeItem(atPath: $0) }
-        if !same { throw RenderError.other("the rolling stitch differs from the one-pass stitch") }
+        if !same { throw TailMismatch() }
     }
 
     /// What the last part alone costs: its packets and PCM through a stitcher of its own (no faststart).
@@ -87,4 +87,9 @@ struct TailBench {
 
     func frames(_ t: [StitchPart]) -> Int64 { t.reduce(0) { $0 + $1.frames } }
     func samples(_ t: [StitchPart]) -> Int64 { t.reduce(0) { $0 + $1.samples } }
+}
+
+/// The rolling stitch wrote other bytes than the one-pass stitch of the same parts.
+struct TailMismatch: Error, CustomStringConvertible {
+    var description: String { "the rolling stitch differs from the one-pass stitch" }
 }

@@ -35,7 +35,7 @@ public struct JobSpec: Sendable, Hashable {
     public var frameCount: Int64 { segments.reduce(0) { $0 + $1.frames.count64 } }
 
     /// - Throws: `QueueError.invalidSpec` saying what is wrong.
-    public func validate() throws {
+    public func validate() throws(QueueError) {
         guard !name.isEmpty else { throw QueueError.invalidSpec("job name is empty") }
         guard !segments.isEmpty else { throw QueueError.invalidSpec("job \"\(name)\" has no segments") }
         guard maxAttempts >= 1 else { throw QueueError.invalidSpec("maxAttempts \(maxAttempts) must be at least 1") }
@@ -47,7 +47,7 @@ public struct JobSpec: Sendable, Hashable {
     }
 }
 
-/// One segment of a job: a frame range, its audio sample range, a content hash and an opaque payload.
+/// One segment of a job: a frame range, its audio sample range and a content hash.
 public struct SegmentSpec: Sendable, Hashable {
     /// Position in the job (0-based, unique); the stitcher joins parts in this order.
     public var index: Int
@@ -57,19 +57,16 @@ public struct SegmentSpec: Sendable, Hashable {
     public var samples: Range<Int64>
     /// Hash of everything that determines the part's bytes; equal hashes may share a part.
     public var contentHash: String
-    /// Whatever the renderer needs (e.g. the segment plan as JSON). Opaque to the queue.
-    public var payload: Data
 
-    public init(index: Int, frames: Range<Int64>, samples: Range<Int64>, contentHash: String, payload: Data = Data()) {
+    public init(index: Int, frames: Range<Int64>, samples: Range<Int64>, contentHash: String) {
         self.index = index
         self.frames = frames
         self.samples = samples
         self.contentHash = contentHash
-        self.payload = payload
     }
 
     /// - Throws: `QueueError.invalidSpec` for a negative index, an empty frame range or an empty hash.
-    public func validate() throws {
+    public func validate() throws(QueueError) {
         guard index >= 0 else { throw QueueError.invalidSpec("segment index \(index) is negative") }
         guard !frames.isEmpty, frames.lowerBound >= 0 else {
             throw QueueError.invalidSpec("segment \(index): frame range \(frames) is empty or negative")

@@ -11,7 +11,8 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidTransition(entity: String, id: Int64, from: String, to: String)
     /// The caller's lease is gone (rescued, canceled and retried, or never held).
     case leaseLost(segmentID: Int64, attempt: Int)
-    /// The database could not be reached, even after reconnecting with backoff.
+    /// The database could not be reached, even after reconnecting with backoff. Where the connection settings
+    /// come from is the caller's to say (the CLI names its flag and variables).
     case connection(String)
     /// The database refused a write that would break a constraint (CHECK, unique, transition trigger).
     case constraint(String)
@@ -34,9 +35,7 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(entity) \(id): transition \(from) → \(to) is not allowed"
         case .leaseLost(let id, let attempt): return "segment \(id): lease of attempt \(attempt) was lost"
         case .connection(let message):
-            return "cannot reach the database: \(message.replacingOccurrences(of: "\n\t", with: " ")) "
-                + "(the connection comes from --db, else REEL_DATABASE_URL, else the PGHOST, PGPORT, PGUSER, "
-                + "PGDATABASE and PGPASSWORD variables or ~/.pgpass)"
+            return "cannot reach the database: \(message.replacingOccurrences(of: "\n\t", with: " "))"
         case .constraint(let message): return "database constraint: \(message)"
         case .permissionDenied(let message):
             let line = message.split(separator: "\n").first.map(String.init) ?? message

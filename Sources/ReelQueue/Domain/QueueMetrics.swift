@@ -1,7 +1,7 @@
 import Foundation
 
 /// Farm-wide numbers for `/metrics`, the jobs page and alerts, read in one snapshot
-/// (`SegmentQueue.metricsSample`). Counts of rows still in the tables: a pruned job takes its segments
+/// (`QueueMonitoring.metricsSample`). Counts of rows still in the tables: a pruned job takes its segments
 /// with it, which Prometheus reads as a counter reset.
 public struct QueueMetrics: Sendable, Hashable {
     /// The instant the snapshot was taken (the queue clock).

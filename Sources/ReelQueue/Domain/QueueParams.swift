@@ -56,7 +56,7 @@ public struct JobListParams: Sendable, Hashable {
     }
 }
 
-/// Parameters of `SegmentQueue.contentHashListActive`.
+/// Parameters of `QueueMonitoring.contentHashListActive`.
 public struct ContentHashListParams: Sendable, Hashable {
     /// When set, only these hashes are looked up; nil lists every referenced hash.
     public var among: [String]?

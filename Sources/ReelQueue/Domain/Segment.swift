@@ -9,7 +9,6 @@ public struct Segment: Sendable, Hashable, Identifiable {
     public var frames: Range<Int64>
     public var samples: Range<Int64>
     public var contentHash: String
-    public var payload: Data
     public var state: SegmentState
     public var priority: Int
     /// Attempts started so far (a drained attempt is given back).

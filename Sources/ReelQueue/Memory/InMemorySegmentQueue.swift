@@ -13,18 +13,20 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public init(clock: any QueueClock = SystemQueueClock()) { self.clock = clock }
 
     /// Runs `body` under the lock and wakes waiters when it made work available.
-    private func locked<T: Sendable>(_ body: (inout MemoryState, Date) throws -> T) throws -> T {
+    private func locked<T: Sendable>(
+        _ body: (inout MemoryState, Date) throws(QueueError) -> T
+    ) throws(QueueError) -> T {
         let now = clock.now()
-        let (result, wake): (Result<T, any Error>, Bool) = state.withLock { s in
+        let (result, wake): (Result<T, QueueError>, Bool) = state.withLock { s in
             s.wake = false
-            let r = Result { try body(&s, now) }
+            let r = Result { () throws(QueueError) -> T in try body(&s, now) }
             return (r, s.wake)
         }
         if wake { signal.fire() }
         return try result.get()
     }
 
-    public func jobInsert(_ params: JobInsertParams) throws -> JobInsertResult {
+    public func jobInsert(_ params: JobInsertParams) throws(QueueError) -> JobInsertResult {
         try params.spec.validate()
         var reusable = [String: Int64]()
         if params.reuseParts {
@@ -42,35 +44,50 @@ public final class InMemorySegmentQueue: SegmentQueue {
         return try locked { s, now in s.insert(params.spec, reusable: reusable, now: now) }
     }
 
-    public func jobGet(_ jobID: Int64) throws -> Job { try locked { s, _ in try s.job(jobID).job } }
+    public func jobGet(_ jobID: Int64) throws(QueueError) -> Job {
+        try locked { s, _ throws(QueueError) in try s.job(jobID).job }
+    }
 
-    public func jobList(_ params: JobListParams) throws -> [Job] {
+    public func jobList(_ params: JobListParams) throws(QueueError) -> [Job] {
         try locked { s, _ in s.list(params) }
     }
 
-    public func jobStatusList(_ params: JobListParams) throws -> [JobStatus] {
-        try locked { s, now in try s.list(params).map { try s.status($0.id, now: now) } }
+    public func jobStatusList(_ params: JobListParams) throws(QueueError) -> [JobStatus] {
+        try locked { s, now throws(QueueError) in
+            try s.list(params).map { job throws(QueueError) in try s.status(job.id, now: now) }
+        }
     }
 
-    public func metricsSample() throws -> QueueMetrics { try locked { s, now in s.metrics(now: now) } }
+    public func metricsSample() throws(QueueError) -> QueueMetrics { try locked { s, now in s.metrics(now: now) } }
 
-    public func jobStatus(_ jobID: Int64) throws -> JobStatus { try locked { s, now in try s.status(jobID, now: now) } }
-    public func jobCancel(_ jobID: Int64) throws -> Bool { try locked { s, now in try s.cancel(jobID, now: now) } }
-    public func jobRetry(_ jobID: Int64) throws -> Int { try locked { s, now in try s.retry(jobID, now: now) } }
-    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int {
-        try locked { s, _ in try s.setPriority(jobID, priority) }
+    public func jobStatus(_ jobID: Int64) throws(QueueError) -> JobStatus {
+        try locked { s, now throws(QueueError) in try s.status(jobID, now: now) }
     }
 
-    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws -> Bool {
-        try locked { s, now in try s.finish(lease, failure: nil, outputBytes: outputBytes, now: now) }
+    public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in try s.cancel(jobID, now: now) }
     }
 
-    public func jobFail(_ lease: StitchLease, message: String) throws -> Bool {
-        try locked { s, now in try s.finish(lease, failure: message, now: now) }
+    public func jobRetry(_ jobID: Int64) throws(QueueError) -> Int {
+        try locked { s, now throws(QueueError) in try s.retry(jobID, now: now) }
     }
 
-    public func contentHashListActive(_ params: ContentHashListParams) throws -> Set<String> {
-        try locked { s, _ in
+    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws(QueueError) -> Int {
+        try locked { s, _ throws(QueueError) in try s.setPriority(jobID, priority) }
+    }
+
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in
+            try s.finish(lease, failure: nil, outputBytes: outputBytes, now: now)
+        }
+    }
+
+    public func jobFail(_ lease: StitchLease, message: String) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in try s.finish(lease, failure: message, now: now) }
+    }
+
+    public func contentHashListActive(_ params: ContentHashListParams) throws(QueueError) -> Set<String> {
+        try locked { s, _ throws(QueueError) in
             var hashes = Set<String>()
             for j in s.jobs.values where j.job.state.isActive {
                 for id in j.segmentIDs { if let seg = s.segments[id] { hashes.insert(seg.segment.contentHash) } }
@@ -79,49 +96,59 @@ public final class InMemorySegmentQueue: SegmentQueue {
         }
     }
 
-    public func segmentList(jobID: Int64) throws -> [Segment] {
-        try locked { s, _ in try s.job(jobID).segmentIDs.compactMap { s.segments[$0]?.segment } }
+    public func segmentList(jobID: Int64) throws(QueueError) -> [Segment] {
+        try locked { s, _ throws(QueueError) in try s.job(jobID).segmentIDs.compactMap { s.segments[$0]?.segment } }
     }
 
-    public func segmentClaim(_ params: SegmentClaimParams) throws -> [ClaimedSegment] {
+    public func segmentClaim(_ params: SegmentClaimParams) throws(QueueError) -> [ClaimedSegment] {
         guard params.limit > 0 else { return [] }
-        return try locked { s, now in try s.claim(params, now: now) }
+        return try locked { s, now throws(QueueError) in try s.claim(params, now: now) }
     }
 
-    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws -> HeartbeatResult {
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration,
+                                 progressFrames: Int64?) throws(QueueError) -> HeartbeatResult {
         try locked { s, now in s.heartbeat(lease, leaseDuration, progress: progressFrames, now: now) }
     }
 
-    public func segmentComplete(_ params: SegmentCompleteParams) throws -> Bool {
-        try locked { s, now in try s.complete(params, now: now) }
+    public func segmentComplete(_ params: SegmentCompleteParams) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in try s.complete(params, now: now) }
     }
 
-    public func segmentFail(_ params: SegmentFailParams) throws -> SegmentFailResult {
-        try locked { s, now in try s.fail(params, now: now) }
+    public func segmentFail(_ params: SegmentFailParams) throws(QueueError) -> SegmentFailResult {
+        try locked { s, now throws(QueueError) in try s.fail(params, now: now) }
     }
 
-    public func segmentRelease(_ lease: Lease) throws -> Bool { try locked { s, now in try s.release(lease, now: now) } }
-    public func rescueExpired(_ params: RescueParams) throws -> Int { try locked { s, now in try s.rescue(params, now: now) } }
-
-    public func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim? {
-        try locked { s, now in try s.stitchClaim(params, now: now) }
+    public func segmentRelease(_ lease: Lease) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in try s.release(lease, now: now) }
     }
 
-    public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws -> Bool {
-        try locked { s, now in try s.stitchRequeue(lease, segmentIDs: segmentIDs, message: message, now: now) }
+    public func rescueExpired(_ params: RescueParams) throws(QueueError) -> Int {
+        try locked { s, now throws(QueueError) in try s.rescue(params, now: now) }
+    }
+
+    public func stitchClaim(_ params: StitchClaimParams) throws(QueueError) -> StitchClaim? {
+        try locked { s, now throws(QueueError) in try s.stitchClaim(params, now: now) }
+    }
+
+    public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws(QueueError) -> Bool {
+        try locked { s, now throws(QueueError) in
+            try s.stitchRequeue(lease, segmentIDs: segmentIDs, message: message, now: now)
+        }
     }
 
     public func stitchProgress(_ lease: StitchLease, stitchedSegments: Int,
-                               leaseDuration: Duration) throws -> HeartbeatResult {
-        try locked { s, now in try s.stitchProgress(lease, stitched: stitchedSegments, leaseDuration, now: now) }
+                               leaseDuration: Duration) throws(QueueError) -> HeartbeatResult {
+        try locked { s, now throws(QueueError) in
+            try s.stitchProgress(lease, stitched: stitchedSegments, leaseDuration, now: now)
+        }
     }
 
-    public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
+    public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws(QueueError) -> HeartbeatResult {
         try locked { s, now in s.stitchHeartbeat(lease, leaseDuration, now: now) }
     }
 
-    public func workerRegister(_ params: WorkerRegisterParams) throws {
-        try locked { s, now in
+    public func workerRegister(_ params: WorkerRegisterParams) throws(QueueError) {
+        try locked { s, now throws(QueueError) in
             let done = s.workers[params.workerID]?.segmentsDone ?? 0
             s.workers[params.workerID] = WorkerInfo(
                 id: params.workerID, host: params.host, pid: params.pid, version: params.version, tags: params.tags,
@@ -129,8 +156,8 @@ public final class InMemorySegmentQueue: SegmentQueue {
         }
     }
 
-    public func workerHeartbeat(_ params: WorkerHeartbeatParams) throws {
-        try locked { s, now in
+    public func workerHeartbeat(_ params: WorkerHeartbeatParams) throws(QueueError) {
+        try locked { s, now throws(QueueError) in
             guard var w = s.workers[params.workerID] else { throw QueueError.workerNotFound(params.workerID) }
             w.lastSeenAt = now
             w.currentSegmentID = params.currentSegmentID
@@ -140,8 +167,8 @@ public final class InMemorySegmentQueue: SegmentQueue {
         }
     }
 
-    public func workerSetState(_ workerID: String, _ state: WorkerRunState) throws {
-        try locked { s, now in
+    public func workerSetState(_ workerID: String, _ state: WorkerRunState) throws(QueueError) {
+        try locked { s, now throws(QueueError) in
             guard s.workers[workerID] != nil else { throw QueueError.workerNotFound(workerID) }
             s.workers[workerID]?.state = state
             s.workers[workerID]?.lastSeenAt = now
@@ -149,8 +176,8 @@ public final class InMemorySegmentQueue: SegmentQueue {
         }
     }
 
-    public func workerPrune(olderThan age: Duration) throws -> Int {
-        try locked { s, now in
+    public func workerPrune(olderThan age: Duration) throws(QueueError) -> Int {
+        try locked { s, now throws(QueueError) in
             let cutoff = now.addingTimeInterval(-age.secondsDouble)
             let old = s.workers.values.filter { $0.lastSeenAt < cutoff }.map(\.id)
             old.forEach { s.workers[$0] = nil }
@@ -158,18 +185,18 @@ public final class InMemorySegmentQueue: SegmentQueue {
         }
     }
 
-    public func workerList() throws -> [WorkerInfo] {
+    public func workerList() throws(QueueError) -> [WorkerInfo] {
         try locked { s, _ in s.workers.values.sorted { ($0.lastSeenAt, $1.id) > ($1.lastSeenAt, $0.id) } }
     }
 
-    public func eventList(jobID: Int64) throws -> [QueueEvent] {
-        try locked { s, _ in
+    public func eventList(jobID: Int64) throws(QueueError) -> [QueueEvent] {
+        try locked { s, _ throws(QueueError) in
             _ = try s.job(jobID)
             return s.events[jobID] ?? []
         }
     }
 
-    public func wakeupListen() throws -> any QueueWaiter { MemoryWaiter(signal: signal) }
+    public func wakeupListen() throws(QueueError) -> any QueueWaiter { MemoryWaiter(signal: signal) }
 }
 
 /// A generation counter that waiters block on.
@@ -208,7 +235,7 @@ final class MemoryWaiter: QueueWaiter {
         self.seen = signal.current
     }
 
-    func wait(timeout: Duration) throws -> Bool {
+    func wait(timeout: Duration) throws(QueueError) -> Bool {
         let g = signal.wait(after: seen, timeout: timeout)
         defer { seen = g }
         return g != seen

@@ -3,7 +3,7 @@ import Foundation
 extension MemoryState {
     /// Moves an active job to `failed` or `canceled`; its available and running segments become canceled
     /// (running ones keep their token so heartbeats answer `.canceled`), done ones keep their parts.
-    mutating func stopJob(_ id: Int64, as end: JobState, reason: String?, at now: Date) throws {
+    mutating func stopJob(_ id: Int64, as end: JobState, reason: String?, at now: Date) throws(QueueError) {
         let j = try job(id)
         guard j.job.state.isActive else { return }
         jobs[id]?.job.error = reason
@@ -14,13 +14,13 @@ extension MemoryState {
         }
     }
 
-    mutating func cancel(_ id: Int64, now: Date) throws -> Bool {
+    mutating func cancel(_ id: Int64, now: Date) throws(QueueError) -> Bool {
         guard try job(id).job.state.isActive else { return false }
         try stopJob(id, as: .canceled, reason: nil, at: now)
         return true
     }
 
-    mutating func retry(_ id: Int64, now: Date) throws -> Int {
+    mutating func retry(_ id: Int64, now: Date) throws(QueueError) -> Int {
         let j = try job(id)
         guard j.job.state == .failed || j.job.state == .canceled else { return 0 }
         var count = 0
@@ -40,7 +40,7 @@ extension MemoryState {
         return count
     }
 
-    mutating func setPriority(_ id: Int64, _ priority: Int) throws -> Int {
+    mutating func setPriority(_ id: Int64, _ priority: Int) throws(QueueError) -> Int {
         let j = try job(id)
         jobs[id]?.job.priority = priority
         for sid in j.segmentIDs where segments[sid]?.segment.state != .done {
@@ -52,7 +52,7 @@ extension MemoryState {
         return j.job.priority
     }
 
-    mutating func stitchClaim(_ p: StitchClaimParams, now: Date) throws -> StitchClaim? {
+    mutating func stitchClaim(_ p: StitchClaimParams, now: Date) throws(QueueError) -> StitchClaim? {
         let tags = Set(p.tags)
         let ready = jobs.values.filter { j in
             guard Set(j.job.requiredTags).isSubset(of: tags), j.job.state.isActive else { return false }
@@ -95,8 +95,9 @@ extension MemoryState {
         return .ok
     }
 
-    /// See `SegmentQueue.stitchProgress`.
-    mutating func stitchProgress(_ lease: StitchLease, stitched: Int, _ d: Duration, now: Date) throws -> HeartbeatResult {
+    /// See `StitchWork.stitchProgress`.
+    mutating func stitchProgress(_ lease: StitchLease, stitched: Int, _ d: Duration,
+                                 now: Date) throws(QueueError) -> HeartbeatResult {
         let beat = stitchHeartbeat(lease, d, now: now)
         guard beat == .ok, let j = jobs[lease.jobID] else { return beat }
         jobs[lease.jobID]?.job.stitchedSegments = stitched
@@ -107,7 +108,8 @@ extension MemoryState {
         return .ok
     }
 
-    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil, now: Date) throws -> Bool {
+    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil,
+                         now: Date) throws(QueueError) -> Bool {
         guard let j = stitchHeld(lease), j.job.state == .stitching || failure != nil else { return false }
         if failure == nil, let started = j.job.stitchStartedAt {
             jobs[lease.jobID]?.job.stitchDuration = .microseconds(now.microsecondsSince1970 - started.microsecondsSince1970)
@@ -122,7 +124,7 @@ extension MemoryState {
         return true
     }
 
-    func status(_ id: Int64, now: Date) throws -> JobStatus {
+    func status(_ id: Int64, now: Date) throws(QueueError) -> JobStatus {
         let j = try job(id)
         let active = j.job.state.isActive
         let end = active ? now : (j.job.finishedAt ?? now)
@@ -149,8 +151,9 @@ extension MemoryState {
 }
 
 extension MemoryState {
-    /// See `SegmentQueue.stitchRequeue`.
-    mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String, now: Date) throws -> Bool {
+    /// See `StitchWork.stitchRequeue`.
+    mutating func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String,
+                                now: Date) throws(QueueError) -> Bool {
         guard let j = stitchHeld(lease) else { return false }
         let worker = j.stitchLeasedBy
         jobs[lease.jobID]?.job.error = message

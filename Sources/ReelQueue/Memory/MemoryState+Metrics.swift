@@ -7,7 +7,7 @@ extension MemoryState {
         return Array(all.dropFirst(max(0, params.offset)).prefix(max(0, params.limit)))
     }
 
-    /// See `SegmentQueue.metricsSample`; the same definitions as `MetricsSQL.sample`.
+    /// See `QueueMonitoring.metricsSample`; the same definitions as `MetricsSQL.sample`.
     func metrics(now: Date) -> QueueMetrics {
         var m = QueueMetrics(at: now)
         for s in JobState.allCases { m.jobsByState[s] = 0 }

@@ -29,7 +29,7 @@ extension MemoryState {
         let id = nextSegmentID
         nextSegmentID += 1
         let s = Segment(id: id, jobID: job.id, index: spec.index, frames: spec.frames, samples: spec.samples,
-                        contentHash: spec.contentHash, payload: spec.payload, state: source == nil ? .available : .done,
+                        contentHash: spec.contentHash, state: source == nil ? .available : .done,
                         priority: job.priority, attempt: 0, maxAttempts: job.maxAttempts, leasedBy: nil,
                         leaseExpiresAt: nil, scheduledAt: now, errors: [], partLocation: source?.partLocation,
                         reusedFrom: source?.id, stats: nil, finishedAt: source == nil ? nil : now)
@@ -42,7 +42,7 @@ extension MemoryState {
         return nil
     }
 
-    mutating func claim(_ p: SegmentClaimParams, now: Date) throws -> [ClaimedSegment] {
+    mutating func claim(_ p: SegmentClaimParams, now: Date) throws(QueueError) -> [ClaimedSegment] {
         let mine = running.sorted().compactMap { id in segments[id].flatMap { $0.token == p.token ? $0 : nil } }
         if !mine.isEmpty {   // the same claim again: what it already holds
             return mine.map { s in
@@ -58,10 +58,10 @@ extension MemoryState {
             guard k.scheduledAt <= nowUS, let s = segments[k.id], s.requiredTags.isSubset(of: tags) else { continue }
             picked.append(k.id)
         }
-        return try picked.map { try lease($0, p, now: now) }
+        return try picked.map { id throws(QueueError) in try lease(id, p, now: now) }
     }
 
-    private mutating func lease(_ id: Int64, _ p: SegmentClaimParams, now: Date) throws -> ClaimedSegment {
+    private mutating func lease(_ id: Int64, _ p: SegmentClaimParams, now: Date) throws(QueueError) -> ClaimedSegment {
         try moveSegment(id, to: .running, at: now, worker: p.workerID)
         var s = segments[id]!
         s.segment.attempt += 1
@@ -94,7 +94,7 @@ extension MemoryState {
         return .ok
     }
 
-    mutating func complete(_ p: SegmentCompleteParams, now: Date) throws -> Bool {
+    mutating func complete(_ p: SegmentCompleteParams, now: Date) throws(QueueError) -> Bool {
         guard let s = segments[p.lease.segmentID], s.token == p.lease.token else { return false }
         if s.segment.state == .done { return true }
         guard s.segment.state == .running else { return false }
@@ -106,7 +106,7 @@ extension MemoryState {
         return true
     }
 
-    mutating func fail(_ p: SegmentFailParams, now: Date) throws -> SegmentFailResult {
+    mutating func fail(_ p: SegmentFailParams, now: Date) throws(QueueError) -> SegmentFailResult {
         guard let s = held(p.lease), s.segment.state == .running else { return .fencedOut }
         return try failAttempt(s.segment.id, message: p.message, kind: p.recordedKind, backoff: p.backoff,
                                permanent: p.permanent, now: now)
@@ -114,7 +114,7 @@ extension MemoryState {
 
     /// Records the current attempt's error, then requeues with backoff or fails the segment and its job.
     mutating func failAttempt(_ id: Int64, message: String, kind: String, backoff: Backoff, permanent: Bool = false,
-                              now: Date) throws -> SegmentFailResult {
+                              now: Date) throws(QueueError) -> SegmentFailResult {
         var s = segments[id]!.segment
         let worker = s.leasedBy
         s.errors.append(AttemptError(attempt: s.attempt, message: message, workerID: worker, at: now, kind: kind))
@@ -130,7 +130,7 @@ extension MemoryState {
         return .failed(reason: reason)
     }
 
-    mutating func release(_ lease: Lease, now: Date) throws -> Bool {
+    mutating func release(_ lease: Lease, now: Date) throws(QueueError) -> Bool {
         guard let s = held(lease), s.segment.state == .running else { return false }
         segments[s.segment.id]?.segment.attempt -= 1
         segments[s.segment.id]?.segment.leaseExpiresAt = nil
@@ -140,7 +140,7 @@ extension MemoryState {
         return true
     }
 
-    mutating func rescue(_ p: RescueParams, now: Date) throws -> Int {
+    mutating func rescue(_ p: RescueParams, now: Date) throws(QueueError) -> Int {
         let expired = running.filter { id in (segments[id]?.segment.leaseExpiresAt).map { $0 < now } ?? false }
             .sorted().prefix(p.limit)
         for id in expired where segments[id]?.segment.state == .running {
@@ -154,7 +154,7 @@ extension MemoryState {
     /// Stitch steps whose lease expired: the attempt's error is recorded; the job fails once its stitch
     /// has used `maxAttempts`, else the step waits out the backoff (`stitchLeasedBy` empty: rescued) and
     /// is claimed again. A stitch that crashes its worker therefore cannot crash workers forever.
-    mutating func rescueStitches(_ p: RescueParams, now: Date) throws -> Int {
+    mutating func rescueStitches(_ p: RescueParams, now: Date) throws(QueueError) -> Int {
         let expired = jobs.values.filter { j in
             (j.job.state == .stitching || j.job.state == .running) && j.stitchLeasedBy != nil && j.stitchLeasedBy != ""
                 && (j.stitchExpiresAt.map { $0 < now } ?? false)

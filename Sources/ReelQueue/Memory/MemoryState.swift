@@ -50,7 +50,7 @@ struct MemoryState {
     /// Set when work may have become available; read by the queue to wake waiters.
     var wake = false
 
-    func job(_ id: Int64) throws -> MemoryJob {
+    func job(_ id: Int64) throws(QueueError) -> MemoryJob {
         guard let j = jobs[id] else { throw QueueError.jobNotFound(id) }
         return j
     }
@@ -63,7 +63,7 @@ struct MemoryState {
 
     /// Moves a job, checking `canTransition` as the database trigger does, and logs it.
     mutating func moveJob(_ id: Int64, to next: JobState, at now: Date, worker: String? = nil,
-                          message: String? = nil) throws {
+                          message: String? = nil) throws(QueueError) {
         guard var j = jobs[id] else { throw QueueError.jobNotFound(id) }
         let from = j.job.state
         guard from.canTransition(to: next) else {
@@ -85,7 +85,7 @@ struct MemoryState {
     /// Moves a segment, checking `canTransition` as the database trigger does, keeping the claim order
     /// and the done counts, and logs it. Lease fields are the caller's business.
     mutating func moveSegment(_ id: Int64, to next: SegmentState, at now: Date, worker: String? = nil,
-                              message: String? = nil) throws {
+                              message: String? = nil) throws(QueueError) {
         guard var s = segments[id] else { throw QueueError.constraint("segment \(id) does not exist") }
         let from = s.segment.state
         guard from.canTransition(to: next) else {

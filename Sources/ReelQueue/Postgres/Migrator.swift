@@ -37,12 +37,12 @@ public struct Migrator: Sendable {
     /// - Returns: the versions applied now (empty when the schema was current).
     /// - Throws: `QueueError.migration` naming the version and the server's message; `.connection`.
     @discardableResult
-    public func migrate() throws -> [Int] {
+    public func migrate() throws(QueueError) -> [Int] {
         try configuration.validate()
         let c = try PGPool(configuration).connect()
         if let schema = configuration.schema {
-            try run(0) {
-                try c.transaction {
+            try run(0) { () throws(QueueError) in
+                try c.transaction { () throws(QueueError) in
                     try lock(c)
                     try c.execScript("CREATE SCHEMA IF NOT EXISTS " + (try c.quoteIdentifier(schema)))
                 }
@@ -50,12 +50,14 @@ public struct Migrator: Sendable {
         }
         // One migrator at a time for the whole run (the session lock), so concurrent migrators never
         // interleave versions; each version still commits alone (the transaction lock inside).
-        _ = try run(0) { try c.exec("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)]) }
+        _ = try run(0) { () throws(QueueError) in
+            try c.exec("SELECT pg_advisory_lock(hashtext($1))", [.text(lockKey)])
+        }
         defer { _ = try? c.exec("SELECT pg_advisory_unlock(hashtext($1))", [.text(lockKey)]) }
         var applied: [Int] = []
         for m in migrations {
-            let did = try run(m.version) {
-                try c.transaction {
+            let did = try run(m.version) { () throws(QueueError) in
+                try c.transaction { () throws(QueueError) in
                     try lock(c)
                     try c.execScript(Self.createTable)
                     let done = try c.exec("SELECT 1 FROM reel_schema_migrations WHERE version = $1", [.int(m.version)])
@@ -72,9 +74,9 @@ public struct Migrator: Sendable {
     }
 
     /// The versions recorded as applied, ascending.
-    public func appliedVersions() throws -> [Int] {
+    public func appliedVersions() throws(QueueError) -> [Int] {
         let c = try PGPool(configuration).connect()
-        return try run(0) {
+        return try run(0) { () throws(QueueError) in
             try c.execScript(Self.createTable)
             return try c.exec("SELECT version FROM reel_schema_migrations ORDER BY version").rows.compactMap { $0.int("version") }
         }
@@ -83,12 +85,12 @@ public struct Migrator: Sendable {
     /// Undoes applied migrations newer than `version`, newest first, each in its own transaction.
     /// - Returns: the versions undone.
     @discardableResult
-    public func migrateDown(to version: Int) throws -> [Int] {
+    public func migrateDown(to version: Int) throws(QueueError) -> [Int] {
         let c = try PGPool(configuration).connect()
         var undone: [Int] = []
         for m in migrations.reversed() where m.version > version {
-            let did = try run(m.version) {
-                try c.transaction {
+            let did = try run(m.version) { () throws(QueueError) in
+                try c.transaction { () throws(QueueError) in
                     try lock(c)
                     try c.execScript(Self.createTable)
                     let n = try c.exec("DELETE FROM reel_schema_migrations WHERE version = $1", [.int(m.version)])
@@ -104,23 +106,27 @@ public struct Migrator: Sendable {
 
     /// Drops the configured schema and everything in it (throwaway schemas of tests and benchmarks).
     /// - Throws: `QueueError.configuration` when no schema is configured.
-    public func dropSchema() throws {
+    public func dropSchema() throws(QueueError) {
         guard let schema = configuration.schema else { throw QueueError.configuration("no schema to drop") }
         let c = try PGPool(configuration).connect()
-        try run(0) { try c.execScript("DROP SCHEMA IF EXISTS " + (try c.quoteIdentifier(schema)) + " CASCADE") }
+        try run(0) { () throws(QueueError) in
+            try c.execScript("DROP SCHEMA IF EXISTS " + (try c.quoteIdentifier(schema)) + " CASCADE")
+        }
     }
 
     /// Serialises migrations of one schema until the transaction ends.
     private var lockKey: String { "reel_migrate:\(configuration.schema ?? "")" }
 
-    private func lock(_ c: PGConnection) throws {
+    private func lock(_ c: PGConnection) throws(QueueError) {
         _ = try c.exec("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(lockKey)])
     }
 
-    private func run<T>(_ version: Int, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let f as PGFailure {
-            if case .connectionLost(let m) = f { throw QueueError.connection(m) }
-            throw QueueError.migration(version: version, message: "\(f.queueError)")
+    /// Runs one step of a migration: a lost connection stays `.connection`, anything else the server refused
+    /// becomes `.migration` naming the version.
+    private func run<T>(_ version: Int, _ body: () throws(QueueError) -> T) throws(QueueError) -> T {
+        do throws(QueueError) { return try body() } catch {
+            if case .connection = error { throw error }
+            throw .migration(version: version, message: "\(error)")
         }
     }
 }

@@ -27,14 +27,14 @@ final class PGConnection: @unchecked Sendable {
     /// - Parameters:
     ///   - url: a libpq URL or conninfo string; empty means the libpq environment (PGHOST, .pgpass…).
     ///   - statementTimeout: `statement_timeout` for the session; nil leaves the server's.
-    /// - Throws: `PGFailure.connectionLost` with libpq's message.
     ///   - role: a role to act as (`SET ROLE`, e.g. the read-only monitor role); nil keeps the login role.
+    /// - Throws: `QueueError.connection` with libpq's message; what the server says of the session settings.
     init(url: String, applicationName: String, schema: String?, statementTimeout: Duration? = .seconds(60),
-         role: String? = nil) throws {
+         role: String? = nil) throws(QueueError) {
         let keys = Self.liveness.map(\.0) + ["dbname", "application_name", "connect_timeout"]
         let values = Self.liveness.map(\.1) + [url, applicationName, "5"]
         raw = Self.withCStrings(keys) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
-        guard PQstatus(raw) == CONNECTION_OK else { throw PGFailure.connectionLost(errorMessage) }
+        guard PQstatus(raw) == CONNECTION_OK else { throw .connection(errorMessage) }
         _ = PQsetNoticeProcessor(raw, { _, _ in }, nil)  // NOTICEs (e.g. "drop cascades to …") are not errors
         _ = try exec("""
             SELECT set_config('plan_cache_mode', 'force_generic_plan', false), set_config('jit', 'off', false),
@@ -96,12 +96,12 @@ final class PGConnection: @unchecked Sendable {
     var pointer: OpaquePointer { raw }
 
     /// Runs one statement with parameters (`PQexecParams`).
-    func exec(_ sql: String, _ params: [PGValue?] = []) throws -> PGResult {
+    func exec(_ sql: String, _ params: [PGValue?] = []) throws(QueueError) -> PGResult {
         try withParams(params) { n, values in PQexecParams(raw, sql, n, nil, values, nil, nil, 0) }
     }
 
     /// Runs a named statement, preparing it on first use on this connection (`PQprepare`/`PQexecPrepared`).
-    func exec(_ stmt: PGStatement, _ params: [PGValue?] = []) throws -> PGResult {
+    func exec(_ stmt: PGStatement, _ params: [PGValue?] = []) throws(QueueError) -> PGResult {
         if !prepared.contains(stmt.name) {
             _ = try check(PQprepare(raw, stmt.name, stmt.sql, 0, nil))
             prepared.insert(stmt.name)
@@ -110,14 +110,14 @@ final class PGConnection: @unchecked Sendable {
     }
 
     /// Runs SQL text that may hold several statements and no parameters (migrations only).
-    func execScript(_ sql: String) throws {
+    func execScript(_ sql: String) throws(QueueError) {
         _ = try check(PQexec(raw, sql))
     }
 
     /// Runs `body` inside BEGIN … COMMIT, rolling back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws(QueueError) -> T) throws(QueueError) -> T {
         _ = try exec("BEGIN")
-        do {
+        do throws(QueueError) {
             let r = try body()
             _ = try exec("COMMIT")
             return r
@@ -128,37 +128,38 @@ final class PGConnection: @unchecked Sendable {
     }
 
     /// Quotes an identifier with libpq's `PQescapeIdentifier`.
-    func quoteIdentifier(_ s: String) throws -> String {
-        guard let p = PQescapeIdentifier(raw, s, s.utf8.count) else { throw PGFailure.connectionLost(errorMessage) }
+    func quoteIdentifier(_ s: String) throws(QueueError) -> String {
+        guard let p = PQescapeIdentifier(raw, s, s.utf8.count) else { throw .connection(errorMessage) }
         defer { PQfreemem(p) }
         return String(cString: p)
     }
 
-    /// Turns a libpq result into `PGResult` or a typed failure naming the server's SQLSTATE.
-    private func check(_ result: OpaquePointer?) throws -> PGResult {
-        guard let result else { throw PGFailure.connectionLost(errorMessage) }
+    /// Turns a libpq result into `PGResult`, or into the queue's error: `.connection` when the connection is
+    /// gone, else what `QueueError.server(sqlState:message:)` makes of the server's SQLSTATE.
+    private func check(_ result: OpaquePointer?) throws(QueueError) -> PGResult {
+        guard let result else { throw .connection(errorMessage) }
         let r = PGResult(result)
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             succeeded += 1
             return r
         default:
-            if isBad { throw PGFailure.connectionLost(errorMessage) }
+            if isBad { throw .connection(errorMessage) }
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "?????"
             let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw PGFailure.server(sqlState: state, message: message)
+            throw .server(sqlState: state, message: message)
         }
     }
 
     private func withParams(_ params: [PGValue?],
-                            _ call: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?) throws -> PGResult {
+                            _ call: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?) throws(QueueError) -> PGResult {
         let buffers: [UnsafeMutablePointer<CChar>?] = params.map { p in
             guard case .text(let s)? = p else { return nil }
             return strdup(s)
         }
         defer { buffers.forEach { free($0) } }
         let values = buffers.map { UnsafePointer($0) }
-        return try values.withUnsafeBufferPointer { try check(call(Int32(params.count), $0.baseAddress)) }
+        return try check(values.withUnsafeBufferPointer { call(Int32(params.count), $0.baseAddress) })
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {

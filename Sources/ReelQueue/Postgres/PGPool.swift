@@ -17,28 +17,24 @@ final class PGPool: Sendable {
 
     /// One connection attempt, no retry: whether the database answers now.
     /// - Throws: `QueueError.connection` with libpq's message.
-    func ping() throws {
-        do {
-            let c = try open()
-            idle.withLock { $0.append(c) }
-        } catch PGFailure.connectionLost(let message) {
-            throw QueueError.connection(message)
-        }
+    func ping() throws(QueueError) {
+        let c = try open()
+        idle.withLock { $0.append(c) }
     }
 
-    private func open() throws -> PGConnection {
+    private func open() throws(QueueError) -> PGConnection {
         try PGConnection(url: configuration.databaseURL, applicationName: configuration.applicationName,
                          schema: configuration.schema, statementTimeout: configuration.statementTimeout,
                          role: configuration.role)
     }
 
     /// Opens a connection, retrying with backoff.
-    func connect() throws -> PGConnection {
+    func connect() throws(QueueError) -> PGConnection {
         var attempt = 0
         while true {
-            do {
+            do throws(QueueError) {
                 return try open()
-            } catch PGFailure.connectionLost(let message) {
+            } catch .connection(let message) {
                 attempt += 1
                 guard !PGConnection.isPermanent(connectionError: message) else { throw QueueError.connection(message) }
                 guard attempt <= configuration.reconnectAttempts else {
@@ -59,47 +55,47 @@ final class PGPool: Sendable {
     }
 
     /// Runs `body` on a pooled connection; reruns it after a lost connection (see `Rerun`) or a deadlock.
-    func with<T>(rerun: Rerun = .always, _ body: (PGConnection) throws -> T) throws -> T {
+    /// Any other error is the answer (`jobNotFound`, a constraint): thrown as it is, the connection kept.
+    func with<T>(rerun: Rerun = .always,
+                 _ body: (PGConnection) throws(QueueError) -> T) throws(QueueError) -> T {
         slots.wait()
         defer { slots.signal() }
         var failures = 0
         while true {
-            let conn = try idle.withLock { $0.popLast() } ?? connect()
+            let conn = try checkOut()
             conn.succeeded = 0
-            do {
+            do throws(QueueError) {
                 let r = try body(conn)
                 idle.withLock { $0.append(conn) }
                 return r
-            } catch let f as PGFailure {
-                failures += 1
-                if conn.isBad || isConnectionLost(f) {
+            } catch {
+                if conn.isBad || error.isConnectionLost {
                     idle.withLock { $0.removeAll() }  // the others are likely dead too
                     if rerun == .ifNothingSucceeded && conn.succeeded > 0 {
-                        throw QueueError.connection("\(f.queueError.description); the outcome is unknown, not retried")
+                        throw .connection("\(error.description); the outcome is unknown, not retried")
                     }
                 } else {
-                    idle.withLock { $0.append(conn) }
-                    guard f.isRetryable else { throw f.queueError }
+                    // The connection is fine, unless left inside a transaction.
+                    if conn.isIdle { idle.withLock { $0.append(conn) } }
+                    guard error.isRetryable else { throw error }
                 }
-                guard failures <= configuration.reconnectAttempts else { throw f.queueError }
+                failures += 1
+                guard failures <= configuration.reconnectAttempts else { throw error }
                 pause(failures)
-            } catch {
-                // An answer such as `jobNotFound`: the connection is fine, unless left inside a transaction.
-                if !conn.isBad && conn.isIdle { idle.withLock { $0.append(conn) } }
-                throw error
             }
         }
     }
 
-    /// Runs `body` inside one transaction on a pooled connection.
-    func transaction<T>(rerun: Rerun = .always, _ body: (PGConnection) throws -> T) throws -> T {
-        try with(rerun: rerun) { c in try c.transaction { try body(c) } }
+    /// An idle connection of the pool, else a new one.
+    private func checkOut() throws(QueueError) -> PGConnection {
+        if let idle = idle.withLock({ $0.popLast() }) { return idle }
+        return try connect()
     }
 
-    private func isConnectionLost(_ f: PGFailure) -> Bool {
-        if case .connectionLost = f { return true }
-        if case .server(let s, _) = f { return s.hasPrefix("08") || s == "57P01" }
-        return false
+    /// Runs `body` inside one transaction on a pooled connection.
+    func transaction<T>(rerun: Rerun = .always,
+                        _ body: (PGConnection) throws(QueueError) -> T) throws(QueueError) -> T {
+        try with(rerun: rerun) { c throws(QueueError) in try c.transaction { () throws(QueueError) in try body(c) } }
     }
 
     private func pause(_ attempt: Int) {

@@ -43,9 +43,6 @@ struct PGRow {
     /// A `reel_us(...)` column as a Date.
     func date(_ name: String) -> Date? { int64(name).map { Date(microsecondsSince1970: $0) } }
 
-    /// A bytea column.
-    func data(_ name: String) -> Data { string(name).map(PGValue.unhex) ?? Data() }
-
     /// A `to_json(text[])::text` column.
     func strings(_ name: String) -> [String] {
         guard let s = string(name), s != "[]", let d = s.data(using: .utf8) else { return [] }

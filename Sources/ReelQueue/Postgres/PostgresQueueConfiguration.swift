@@ -42,7 +42,7 @@ public struct PostgresQueueConfiguration: Sendable {
     }
 
     /// - Throws: `QueueError.configuration` for a bad pool size or schema name.
-    public func validate() throws {
+    public func validate() throws(QueueError) {
         guard maxConnections >= 1 else { throw QueueError.configuration("maxConnections must be at least 1") }
         guard reconnectAttempts >= 0 else { throw QueueError.configuration("reconnectAttempts must not be negative") }
         if let schema, !Self.isPlainIdentifier(schema) {

@@ -1,15 +1,15 @@
 import Foundation
 
 extension PostgresSegmentQueue {
-    public func contentHashListActive(_ params: ContentHashListParams) throws -> Set<String> {
-        try pool.with { c in
+    public func contentHashListActive(_ params: ContentHashListParams) throws(QueueError) -> Set<String> {
+        try pool.with { c throws(QueueError) in
             let among = params.among.map { PGValue.array($0) }
             return Set(try c.exec(SegmentSQL.activeHashes, [among]).rows.map { $0.text("content_hash") })
         }
     }
 
-    public func workerRegister(_ params: WorkerRegisterParams) throws {
-        _ = try pool.with { c in
+    public func workerRegister(_ params: WorkerRegisterParams) throws(QueueError) {
+        _ = try pool.with { c throws(QueueError) in
             try c.exec(WorkerSQL.register, [
                 .text(params.workerID), .text(params.host), .int(params.pid), .text(params.version),
                 .array(params.tags), now,
@@ -17,8 +17,8 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func workerHeartbeat(_ params: WorkerHeartbeatParams) throws {
-        let n = try pool.with { c in
+    public func workerHeartbeat(_ params: WorkerHeartbeatParams) throws(QueueError) {
+        let n = try pool.with { c throws(QueueError) in
             try c.exec(WorkerSQL.heartbeat, [
                 .text(params.workerID), params.currentSegmentID.map(PGValue.int64),
                 params.recentFramesPerSecond.map(PGValue.double), .int(params.segmentsDoneDelta), now,
@@ -27,11 +27,11 @@ extension PostgresSegmentQueue {
         guard n == 1 else { throw QueueError.workerNotFound(params.workerID) }
     }
 
-    public func workerList() throws -> [WorkerInfo] {
-        try pool.with { c in try workerList(on: c) }
+    public func workerList() throws(QueueError) -> [WorkerInfo] {
+        try pool.with { c throws(QueueError) in try workerList(on: c) }
     }
 
-    func workerList(on c: PGConnection) throws -> [WorkerInfo] {
+    func workerList(on c: PGConnection) throws(QueueError) -> [WorkerInfo] {
         try c.exec(WorkerSQL.list).rows.map { r in
             WorkerInfo(id: r.text("id"), host: r.text("host"), pid: r.int("pid") ?? 0, version: r.text("version"),
                        tags: r.strings("tags"), startedAt: r.date("started_us")!, lastSeenAt: r.date("last_seen_us")!,
@@ -41,17 +41,17 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func workerSetState(_ workerID: String, _ state: WorkerRunState) throws {
-        let n = try pool.with { c in try c.exec(WorkerSQL.setState, [.text(workerID), .text(state.rawValue), now]).rowCount }
+    public func workerSetState(_ workerID: String, _ state: WorkerRunState) throws(QueueError) {
+        let n = try pool.with { c throws(QueueError) in try c.exec(WorkerSQL.setState, [.text(workerID), .text(state.rawValue), now]).rowCount }
         guard n == 1 else { throw QueueError.workerNotFound(workerID) }
     }
 
-    public func workerPrune(olderThan age: Duration) throws -> Int {
-        try pool.with { c in try c.exec(WorkerSQL.prune, [now, .int64(age.microseconds)]).rowCount }
+    public func workerPrune(olderThan age: Duration) throws(QueueError) -> Int {
+        try pool.with { c throws(QueueError) in try c.exec(WorkerSQL.prune, [now, .int64(age.microseconds)]).rowCount }
     }
 
-    public func eventList(jobID: Int64) throws -> [QueueEvent] {
-        try pool.with { c in
+    public func eventList(jobID: Int64) throws(QueueError) -> [QueueEvent] {
+        try pool.with { c throws(QueueError) in
             _ = try jobGet(jobID, on: c)
             return try c.exec(EventSQL.listForJob, [.int64(jobID)]).rows.compactMap(Self.event)
         }
@@ -92,7 +92,7 @@ extension PostgresSegmentQueue {
             id: r.int64("id")!, jobID: r.int64("job_id")!, index: r.int("segment_index")!,
             frames: r.int64("frame_start")!..<r.int64("frame_end")!,
             samples: r.int64("sample_start")!..<r.int64("sample_end")!, contentHash: r.text("content_hash"),
-            payload: r.data("payload"), state: SegmentState(rawValue: r.text("state")) ?? .failed,
+            state: SegmentState(rawValue: r.text("state")) ?? .failed,
             priority: r.int("priority") ?? 0, attempt: r.int("attempt") ?? 0, maxAttempts: r.int("max_attempts") ?? 1,
             leasedBy: r.string("leased_by"), leaseExpiresAt: r.date("lease_expires_us"),
             scheduledAt: r.date("scheduled_us")!, errors: attemptErrors(r.text("errors")),

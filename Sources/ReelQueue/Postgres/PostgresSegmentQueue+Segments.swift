@@ -1,16 +1,16 @@
 import Foundation
 
 extension PostgresSegmentQueue {
-    public func segmentList(jobID: Int64) throws -> [Segment] {
-        try pool.with { c in
+    public func segmentList(jobID: Int64) throws(QueueError) -> [Segment] {
+        try pool.with { c throws(QueueError) in
             _ = try jobGet(jobID, on: c)
             return try c.exec(SegmentSQL.listForJob, [.int64(jobID)]).rows.map(Self.segment)
         }
     }
 
-    public func segmentClaim(_ params: SegmentClaimParams) throws -> [ClaimedSegment] {
+    public func segmentClaim(_ params: SegmentClaimParams) throws(QueueError) -> [ClaimedSegment] {
         guard params.limit > 0 else { return [] }
-        return try pool.with { c in
+        return try pool.with { c throws(QueueError) in
             try c.exec(SegmentSQL.claim, [
                 now, .int(params.limit), .text(params.workerID), .array(params.tags),
                 .int64(params.leaseDuration.microseconds), .uuid(params.token),
@@ -22,8 +22,8 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws -> HeartbeatResult {
-        try pool.with { c in
+    public func segmentHeartbeat(_ lease: Lease, leaseDuration: Duration, progressFrames: Int64?) throws(QueueError) -> HeartbeatResult {
+        try pool.with { c throws(QueueError) in
             let r = try c.exec(SegmentSQL.heartbeat, [
                 .int64(lease.segmentID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
                 progressFrames.map(PGValue.int64),
@@ -33,9 +33,9 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func segmentComplete(_ params: SegmentCompleteParams) throws -> Bool {
+    public func segmentComplete(_ params: SegmentCompleteParams) throws(QueueError) -> Bool {
         let lease = params.lease
-        return try pool.with { c in
+        return try pool.with { c throws(QueueError) in
             let r = try c.exec(SegmentSQL.complete, [
                 .int64(lease.segmentID), .uuid(lease.token), .text(params.partLocation), .int64(params.stats.frames),
                 .int64(params.stats.duration.microseconds), now,
@@ -49,9 +49,9 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func segmentFail(_ params: SegmentFailParams) throws -> SegmentFailResult {
+    public func segmentFail(_ params: SegmentFailParams) throws(QueueError) -> SegmentFailResult {
         let lease = params.lease
-        return try pool.transaction { c in
+        return try pool.transaction { c throws(QueueError) in
             let r = try c.exec(SegmentSQL.fail, [
                 .int64(lease.segmentID), .uuid(lease.token), .text(params.message), now,
                 .int64(params.backoff.base.microseconds), .int64(params.backoff.cap.microseconds),
@@ -63,7 +63,7 @@ extension PostgresSegmentQueue {
     }
 
     /// Fails the job when the attempt was the last, or wakes workers for the retry.
-    private func afterFailure(_ row: PGRow, on c: PGConnection) throws -> SegmentFailResult {
+    private func afterFailure(_ row: PGRow, on c: PGConnection) throws(QueueError) -> SegmentFailResult {
         guard row.text("state") == SegmentState.failed.rawValue else {
             _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("retry segment")])
             return .retrying(at: row.date("scheduled_us")!)
@@ -73,14 +73,14 @@ extension PostgresSegmentQueue {
         return .failed(reason: reason)
     }
 
-    public func segmentRelease(_ lease: Lease) throws -> Bool {
-        try pool.with { c in
+    public func segmentRelease(_ lease: Lease) throws(QueueError) -> Bool {
+        try pool.with { c throws(QueueError) in
             try c.exec(SegmentSQL.release, [.int64(lease.segmentID), .uuid(lease.token), .text(channel), now]).rowCount == 1
         }
     }
 
-    public func rescueExpired(_ params: RescueParams) throws -> Int {
-        try pool.transaction { c in
+    public func rescueExpired(_ params: RescueParams) throws(QueueError) -> Int {
+        try pool.transaction { c throws(QueueError) in
             let rows = try c.exec(SegmentSQL.rescue, [
                 now, .int64(params.backoff.base.microseconds), .int64(params.backoff.cap.microseconds),
                 .int(params.limit),

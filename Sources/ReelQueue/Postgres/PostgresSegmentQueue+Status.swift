@@ -1,17 +1,17 @@
 import Foundation
 
 extension PostgresSegmentQueue {
-    public func jobStatus(_ jobID: Int64) throws -> JobStatus {
-        try pool.with { c in try statuses(of: [try jobGet(jobID, on: c)], on: c)[0] }
+    public func jobStatus(_ jobID: Int64) throws(QueueError) -> JobStatus {
+        try pool.with { c throws(QueueError) in try statuses(of: [try jobGet(jobID, on: c)], on: c)[0] }
     }
 
-    public func jobStatusList(_ params: JobListParams) throws -> [JobStatus] {
-        try pool.with { c in try statuses(of: try jobList(params, on: c), on: c) }
+    public func jobStatusList(_ params: JobListParams) throws(QueueError) -> [JobStatus] {
+        try pool.with { c throws(QueueError) in try statuses(of: try jobList(params, on: c), on: c) }
     }
 
     /// The statuses of `jobs`, in their order, in four statements whatever their number: segment totals grouped
     /// by job and state, their attempt errors, the workers (for unserved tags) and the clock.
-    func statuses(of jobs: [Job], on c: PGConnection) throws -> [JobStatus] {
+    func statuses(of jobs: [Job], on c: PGConnection) throws(QueueError) -> [JobStatus] {
         guard !jobs.isEmpty else { return [] }
         let at = try c.exec(JobSQL.now, [now]).rows[0].date("now_us")!
         let ids = PGValue.array(jobs.map { Optional($0.id) })
@@ -42,9 +42,9 @@ extension PostgresSegmentQueue {
         }
     }
 
-    public func metricsSample() throws -> QueueMetrics {
+    public func metricsSample() throws(QueueError) -> QueueMetrics {
         let negated = QueueHistogram().upperBoundsMicroseconds.reversed().map { Optional(-$0) }
-        return try pool.transaction { c in
+        return try pool.transaction { c throws(QueueError) in
             // Room to hash the per-segment cells (the planner over-estimates them and would sort 100k rows).
             _ = try c.exec("SET LOCAL work_mem = '32MB'")
             var m = Self.metrics(from: try c.exec(MetricsSQL.sample, [now, .array(Array(negated))]).rows)

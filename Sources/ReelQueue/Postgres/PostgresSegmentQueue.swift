@@ -10,7 +10,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
     let configuration: PostgresQueueConfiguration
 
     /// - Throws: `QueueError.configuration` for an invalid configuration. Connects lazily.
-    public init(_ configuration: PostgresQueueConfiguration) throws {
+    public init(_ configuration: PostgresQueueConfiguration) throws(QueueError) {
         try configuration.validate()
         self.configuration = configuration
         self.pool = PGPool(configuration)
@@ -22,12 +22,12 @@ public final class PostgresSegmentQueue: SegmentQueue {
     /// The injected "now" as a parameter, or NULL for the server's clock.
     var now: PGValue? { PGValue.micros(configuration.clock?.now()) }
 
-    public func jobInsert(_ params: JobInsertParams) throws -> JobInsertResult {
+    public func jobInsert(_ params: JobInsertParams) throws(QueueError) -> JobInsertResult {
         let spec = params.spec
         try spec.validate()
         let reusable = params.reuseParts ? try reusableParts(spec, valid: params.partIsValid) : [:]
         let segments = spec.segments.sorted { $0.index < $1.index }
-        let jobID: Int64 = try pool.transaction(rerun: .ifNothingSucceeded) { c in
+        let jobID: Int64 = try pool.transaction(rerun: .ifNothingSucceeded) { c throws(QueueError) in
             let id = try c.exec(JobSQL.insert, [
                 .text(spec.name), .text(spec.owner), .text(spec.composition), .text(spec.outputLocation),
                 .int(spec.priority), .int(spec.maxAttempts), .array(spec.requiredTags), .int(spec.segments.count),
@@ -39,7 +39,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
                 .array(segments.map { Int64?($0.frames.upperBound) }),
                 .array(segments.map { Int64?($0.samples.lowerBound) }),
                 .array(segments.map { Int64?($0.samples.upperBound) }), .array(segments.map(\.contentHash)),
-                .byteaArray(segments.map(\.payload)), .array(segments.map { reusable[$0.contentHash]?.id }),
+                .array(segments.map { reusable[$0.contentHash]?.id }),
                 .array(segments.map { reusable[$0.contentHash]?.location }),
             ])
             _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("job \(id)")])
@@ -51,10 +51,13 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     /// Done parts of earlier jobs with the spec's content hashes that `valid` accepts.
-    private func reusableParts(_ spec: JobSpec,
-                               valid: (PartCandidate) -> Bool) throws -> [String: (id: Int64, location: String)] {
+    private func reusableParts(
+        _ spec: JobSpec, valid: (PartCandidate) -> Bool
+    ) throws(QueueError) -> [String: (id: Int64, location: String)] {
         let hashes = Array(Set(spec.segments.map(\.contentHash)))
-        let rows = try pool.with { c in try c.exec(SegmentSQL.donePartsByHash, [.array(hashes)]).rows }
+        let rows = try pool.with { c throws(QueueError) in
+            try c.exec(SegmentSQL.donePartsByHash, [.array(hashes)]).rows
+        }
         var out = [String: (id: Int64, location: String)]()
         for r in rows {
             let hash = r.text("content_hash")
@@ -68,22 +71,22 @@ public final class PostgresSegmentQueue: SegmentQueue {
     /// Connects once, without retrying: whether the database answers now (a worker waiting for its
     /// database says so at once instead of after the pool's backoff).
     /// - Throws: `QueueError.connection`.
-    public func ping() throws { try pool.ping() }
+    public func ping() throws(QueueError) { try pool.ping() }
 
-    public func jobGet(_ jobID: Int64) throws -> Job {
-        try pool.with { c in try jobGet(jobID, on: c) }
+    public func jobGet(_ jobID: Int64) throws(QueueError) -> Job {
+        try pool.with { c throws(QueueError) in try jobGet(jobID, on: c) }
     }
 
-    func jobGet(_ jobID: Int64, on c: PGConnection) throws -> Job {
+    func jobGet(_ jobID: Int64, on c: PGConnection) throws(QueueError) -> Job {
         guard let row = try c.exec(JobSQL.get, [.int64(jobID)]).rows.first else { throw QueueError.jobNotFound(jobID) }
         return Self.job(from: row)
     }
 
-    public func jobList(_ params: JobListParams) throws -> [Job] {
-        try pool.with { c in try jobList(params, on: c) }
+    public func jobList(_ params: JobListParams) throws(QueueError) -> [Job] {
+        try pool.with { c throws(QueueError) in try jobList(params, on: c) }
     }
 
-    func jobList(_ params: JobListParams, on c: PGConnection) throws -> [Job] {
+    func jobList(_ params: JobListParams, on c: PGConnection) throws(QueueError) -> [Job] {
         let pattern = params.search.flatMap { $0.isEmpty ? nil : "%" + Self.likeEscaped($0) + "%" }
         return try c.exec(JobSQL.list, [
             .array(params.states.map(\.rawValue)), .int(max(0, params.limit)), pattern.map(PGValue.text),
@@ -97,8 +100,8 @@ public final class PostgresSegmentQueue: SegmentQueue {
             .replacingOccurrences(of: "_", with: "\\_")
     }
 
-    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws -> Int {
-        try pool.with { c in
+    public func jobPrioritySet(_ jobID: Int64, priority: Int) throws(QueueError) -> Int {
+        try pool.with { c throws(QueueError) in
             guard let row = try c.exec(JobSQL.setPriority, [.int64(jobID), .int(priority)]).rows.first else {
                 throw QueueError.jobNotFound(jobID)
             }
@@ -106,23 +109,23 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
-    public func jobCancel(_ jobID: Int64) throws -> Bool {
-        try pool.transaction { c in
+    public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool {
+        try pool.transaction { c throws(QueueError) in
             guard try c.exec(JobSQL.lock, [.int64(jobID)]).rowCount == 1 else { throw QueueError.jobNotFound(jobID) }
             return try stopJob(jobID, as: .canceled, reason: nil, on: c)
         }
     }
 
     /// Stops an active job and cancels its waiting and running segments; false when it was not active.
-    func stopJob(_ jobID: Int64, as end: JobState, reason: String?, on c: PGConnection) throws -> Bool {
+    func stopJob(_ jobID: Int64, as end: JobState, reason: String?, on c: PGConnection) throws(QueueError) -> Bool {
         let stopped = try c.exec(JobSQL.stop, [.int64(jobID), .text(end.rawValue), reason.map(PGValue.text), now])
         guard stopped.rowCount == 1 else { return false }
         _ = try c.exec(SegmentSQL.cancelForJob, [.int64(jobID)])
         return true
     }
 
-    public func jobRetry(_ jobID: Int64) throws -> Int {
-        try pool.transaction { c -> Int in
+    public func jobRetry(_ jobID: Int64) throws(QueueError) -> Int {
+        try pool.transaction { c throws(QueueError) -> Int in
             guard let row = try c.exec(JobSQL.lock, [.int64(jobID)]).rows.first else {
                 throw QueueError.jobNotFound(jobID)
             }
@@ -133,31 +136,31 @@ public final class PostgresSegmentQueue: SegmentQueue {
             _ = try c.exec(JobSQL.requeue, [.int64(jobID)])
             _ = try c.exec(JobSQL.notifyWork, [.text(channel), .text("retry \(jobID)")])
             return n
-        }.then { try refreshStatistics(after: $0) }
+        }.then { n throws(QueueError) in try refreshStatistics(after: n) }
     }
 
     /// After many rows became available at once the planner's statistics underestimate them and it picks a
     /// bitmap scan plus a sort of every available row for each claim (O(n) per claim) instead of walking the
     /// claim index. ANALYZE (tens of milliseconds) puts the ordered index scan back at once.
-    private func refreshStatistics(after changed: Int) throws {
+    private func refreshStatistics(after changed: Int) throws(QueueError) {
         guard changed >= Self.analyzeThreshold else { return }
-        _ = try pool.with { c in try c.exec(SegmentSQL.analyze) }
+        _ = try pool.with { c throws(QueueError) in try c.exec(SegmentSQL.analyze) }
     }
 
     /// Inserting or requeuing at least this many segments refreshes the planner's statistics.
     static let analyzeThreshold = 500
 
-    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws -> Bool {
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool {
         try stitchFinish(lease, state: .done, error: nil, outputBytes: outputBytes)
     }
 
-    public func jobFail(_ lease: StitchLease, message: String) throws -> Bool {
+    public func jobFail(_ lease: StitchLease, message: String) throws(QueueError) -> Bool {
         try stitchFinish(lease, state: .failed, error: "stitch, attempt \(lease.attempt): \(message)")
     }
 
     private func stitchFinish(_ lease: StitchLease, state: JobState, error: String?,
-                              outputBytes: Int64? = nil) throws -> Bool {
-        try pool.transaction { c in
+                              outputBytes: Int64? = nil) throws(QueueError) -> Bool {
+        try pool.transaction { c throws(QueueError) in
             let finished = try c.exec(JobSQL.stitchFinish, [
                 .int64(lease.jobID), .uuid(lease.token), .text(state.rawValue), error.map(PGValue.text), now,
                 outputBytes.map(PGValue.int64),
@@ -168,8 +171,8 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
-    public func stitchClaim(_ params: StitchClaimParams) throws -> StitchClaim? {
-        try pool.with { c in
+    public func stitchClaim(_ params: StitchClaimParams) throws(QueueError) -> StitchClaim? {
+        try pool.with { c throws(QueueError) in
             guard let row = try c.exec(JobSQL.stitchClaim, [
                 now, .text(params.workerID), .int64(params.leaseDuration.microseconds), .array(params.tags),
                 .bool(params.rolling),
@@ -181,8 +184,8 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
-    public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws -> Bool {
-        try pool.transaction { c in
+    public func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws(QueueError) -> Bool {
+        try pool.transaction { c throws(QueueError) in
             guard let row = try c.exec(JobSQL.stitchRequeueJob, [.int64(lease.jobID), .uuid(lease.token), .text(message)])
                 .rows.first else { return false }
             _ = try c.exec(SegmentSQL.requeueDone, [.int64(lease.jobID), .array(segmentIDs.map { Optional($0) }),
@@ -192,8 +195,8 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
-    public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws -> HeartbeatResult {
-        try pool.with { c in
+    public func stitchHeartbeat(_ lease: StitchLease, leaseDuration: Duration) throws(QueueError) -> HeartbeatResult {
+        try pool.with { c throws(QueueError) in
             let r = try c.exec(JobSQL.stitchHeartbeat, [
                 .int64(lease.jobID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
             ])
@@ -203,8 +206,8 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func stitchProgress(_ lease: StitchLease, stitchedSegments: Int,
-                               leaseDuration: Duration) throws -> HeartbeatResult {
-        try pool.with { c in
+                               leaseDuration: Duration) throws(QueueError) -> HeartbeatResult {
+        try pool.with { c throws(QueueError) in
             let r = try c.exec(JobSQL.stitchProgress, [
                 .int64(lease.jobID), .uuid(lease.token), now, .int64(leaseDuration.microseconds),
                 .int64(Int64(stitchedSegments)),
@@ -214,14 +217,14 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
-    public func wakeupListen() throws -> any QueueWaiter {
+    public func wakeupListen() throws(QueueError) -> any QueueWaiter {
         try QueueListener(configuration: configuration)
     }
 }
 
 extension Int {
     /// Runs `body` on the value and returns the value (for a side effect after a transaction).
-    fileprivate func then(_ body: (Int) throws -> Void) rethrows -> Int {
+    fileprivate func then(_ body: (Int) throws(QueueError) -> Void) throws(QueueError) -> Int {
         try body(self)
         return self
     }

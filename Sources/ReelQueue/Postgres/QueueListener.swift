@@ -23,23 +23,21 @@ public final class QueueListener: QueueWaiter {
 
     /// Opens the connection and LISTENs on `channels` (default: the work channel of the configured schema).
     /// - Throws: `QueueError.connection` when the database cannot be reached.
-    public init(configuration: PostgresQueueConfiguration, channels: [String]? = nil) throws {
+    public init(configuration: PostgresQueueConfiguration, channels: [String]? = nil) throws(QueueError) {
         self.configuration = configuration
         self.channels = channels ?? [Self.workChannel(schema: configuration.schema)]
         connection = try listen()
     }
 
-    private func listen() throws -> PGConnection {
+    private func listen() throws(QueueError) -> PGConnection {
         let c = try PGPool(configuration).connect()
-        do {
-            for ch in channels { try c.execScript("LISTEN " + (try c.quoteIdentifier(ch))) }
-        } catch let f as PGFailure { throw f.queueError }
+        for ch in channels { try c.execScript("LISTEN " + (try c.quoteIdentifier(ch))) }
         return c
     }
 
     /// Waits up to `timeout` for a notification; true when one arrived (or the connection was renewed).
     /// - Throws: `QueueError.connection` when reconnecting keeps failing.
-    public func wait(timeout: Duration) throws -> Bool {
+    public func wait(timeout: Duration) throws(QueueError) -> Bool {
         guard let c = connection, !c.isBad else { return try reconnect() }
         if drain(c) { return true }
         var fds = pollfd(fd: c.socket, events: Int16(POLLIN), revents: 0)
@@ -60,7 +58,7 @@ public final class QueueListener: QueueWaiter {
         return any
     }
 
-    private func reconnect() throws -> Bool {
+    private func reconnect() throws(QueueError) -> Bool {
         connection = nil
         connection = try listen()
         return true

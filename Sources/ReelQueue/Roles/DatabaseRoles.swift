@@ -55,7 +55,7 @@ public struct DatabaseRoles: Sendable {
 
     /// The role names of `schema`, validated as plain identifiers of at most 63 bytes.
     /// - Throws: `QueueError.configuration` for a schema name that cannot make them.
-    public static func roleNames(schema: String) throws -> Names {
+    public static func roleNames(schema: String) throws(QueueError) -> Names {
         let names = Names(worker: schema + "_worker", submit: schema + "_submit", operate: schema + "_operate",
                           monitor: schema + "_monitor")
         guard PostgresQueueConfiguration.isPlainIdentifier(schema),
@@ -70,30 +70,28 @@ public struct DatabaseRoles: Sendable {
     /// - Throws: `QueueError.configuration` when the schema is not migrated or a role holds rights beyond a worker's;
     ///   `.permissionDenied` when the caller does not own the tables; `.query` with the server's message; `.connection`.
     @discardableResult
-    public func apply() throws -> Report {
+    public func apply() throws(QueueError) -> Report {
         try configuration.validate()
         if let schema = configuration.schema { _ = try Self.roleNames(schema: schema) }
         let c = try PGPool(configuration).connect()
         var attempt = 0
         while true {
-            do {
-                return try c.transaction { try apply(on: c) }
-            } catch let f as PGFailure where Self.isConcurrentGrant(f) && attempt < 5 {
+            do throws(QueueError) {
+                return try c.transaction { () throws(QueueError) in try apply(on: c) }
+            } catch where Self.isConcurrentGrant(error) && attempt < 5 {
                 attempt += 1   // two grants on one catalog row at once (two `reel db roles`): run it again
                 usleep(useconds_t(50_000 * attempt))
-            } catch let f as PGFailure {
-                throw f.queueError
             }
         }
     }
 
     /// PostgreSQL's "tuple concurrently updated": concurrent GRANTs touched the same catalog row; a rerun succeeds.
-    static func isConcurrentGrant(_ f: PGFailure) -> Bool {
-        if case .server(_, let message) = f { return message.contains("tuple concurrently updated") }
+    static func isConcurrentGrant(_ error: QueueError) -> Bool {
+        if case .query(_, let message) = error { return message.contains("tuple concurrently updated") }
         return false
     }
 
-    private func apply(on c: PGConnection) throws -> Report {
+    private func apply(on c: PGConnection) throws(QueueError) -> Report {
         let who = try c.exec(RoleSQL.whoAmI).rows[0]
         guard let schema = who.string("schema") else { throw QueueError.configuration("no schema: set --schema or REEL_SCHEMA") }
         let roles = try Self.roleNames(schema: schema)
@@ -109,7 +107,7 @@ public struct DatabaseRoles: Sendable {
     }
 
     /// Creates `role` unless it exists; refuses an existing role that holds more than LOGIN or is a member of a role.
-    private func createIfMissing(_ role: String, on c: PGConnection) throws -> Bool {
+    private func createIfMissing(_ role: String, on c: PGConnection) throws(QueueError) -> Bool {
         if let row = try c.exec(RoleSQL.roleRights, [.text(role)]).rows.first {
             guard row.string("extra") == "f" else {
                 throw QueueError.configuration("role \(role) exists with rights it must not hold "

@@ -13,7 +13,7 @@ extension SegmentRenderer {
         do {
             try composeFrame(f, sources: &sources, into: &frame)
         } catch let error as MediaError {
-            throw RenderError.other("frame \(f): \(error)")
+            throw RenderError.picture(frame: f, message: "\(error)")
         }
         return frame
     }

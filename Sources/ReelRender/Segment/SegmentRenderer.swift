@@ -89,7 +89,7 @@ public final class SegmentRenderer {
     /// The asset's file path, reported to `reading` as the file about to be opened.
     func path(of asset: AssetID) throws -> String {
         guard let path = plan.composition.assets[asset]?.path else {
-            throw RenderError.other("asset \"\(asset)\" is not in the composition")
+            throw RenderError.unknownAsset("\(asset)")
         }
         reading?(path)
         return path

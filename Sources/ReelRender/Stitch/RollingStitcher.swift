@@ -86,7 +86,7 @@ public final class RollingStitcher {
     public func finish(totalFrames: Int64, totalSamples: Int64, isCanceled: @Sendable () -> Bool = { false },
                        mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         do {
-            guard let muxer else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+            guard let muxer else { throw RenderError.emptyPlan }
             guard frames == totalFrames else {
                 throw RenderError.seam(segment: parts - 1,
                                        message: "parts end at frame \(frames) but the plan has \(totalFrames) frames")
@@ -96,7 +96,7 @@ public final class RollingStitcher {
                                        message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
             }
             try muxer.finish()
-            guard let temp else { throw RenderError.other("nothing to stitch: no file was written") }
+            guard let temp else { throw RenderError.nothingWritten }
             let bytes = temp.size
             guard !isCanceled(), try mayPublish() else { throw RenderError.canceled }
             try publication.folder.publish(temp, as: publication.name, overwrite: publication.overwrite,

@@ -79,7 +79,7 @@ public enum Stitcher {
     }
 
     static func checkTiling(_ parts: [StitchPart], totalFrames: Int64, totalSamples: Int64) throws {
-        guard let first = parts.first else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+        guard let first = parts.first else { throw RenderError.emptyPlan }
         var frame: Int64 = 0, samples: Int64 = 0
         for part in parts {
             guard part.startFrame == frame else {

@@ -25,7 +25,7 @@ public final class ServeApp: Sendable {
 
     let hub: FarmHub
     let auth: Auth
-    let writer: (any SegmentQueue)?
+    let writer: (any JobOperating)?
     let images: Images?
     let metrics: @Sendable (HubSnapshot) -> String
     let access: HostPolicy
@@ -38,7 +38,7 @@ public final class ServeApp: Sendable {
     ///   - limits: the event stream caps and the wrong-token throttle.
     ///   - log: the operator's log: the database's errors (a client is told only that it failed), throttled clients.
     ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
-    public init(hub: FarmHub, token: String?, writer: (any SegmentQueue)?, images: Images?,
+    public init(hub: FarmHub, token: String?, writer: (any JobOperating)?, images: Images?,
                 access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 metrics: (@Sendable (HubSnapshot) -> String)? = nil) {

@@ -32,7 +32,7 @@ public final class FarmHub: @unchecked Sendable {
         public init() {}
     }
 
-    let queue: any SegmentQueue
+    let queue: any QueueMonitoring
     let options: Options
     private let makeWaiter: @Sendable () throws -> any QueueWaiter
     let cond = NSCondition()
@@ -47,7 +47,7 @@ public final class FarmHub: @unchecked Sendable {
     /// - Parameters:
     ///   - waiter: makes a LISTENer on the queue's event channel (a fresh one after a connection loss).
     ///   - log: receives the database's errors, each once until it changes.
-    public init(queue: any SegmentQueue, options: Options = Options(),
+    public init(queue: any QueueMonitoring, options: Options = Options(),
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 waiter: @escaping @Sendable () throws -> any QueueWaiter) {
         self.queue = queue

@@ -15,7 +15,7 @@ struct HubRead {
 /// The queries of one refresh: the newest jobs with their progress, the workers, the farm's numbers, and the
 /// segments of each watched job. A constant number of queries plus one per watched job, whatever the clients.
 struct HubReader {
-    let queue: any SegmentQueue
+    let queue: any QueueMonitoring
     let options: FarmHub.Options
 
     func read(watched: [Int64]) -> HubRead {

@@ -33,7 +33,7 @@ enum RoleSQL {
                                    "stitch_leased_by", "stitch_lease_expires_at", "stitch_started_at", "stitch_us",
                                    "output_bytes", "stitched_segments"]
     /// `segments` columns the worker writes: the state, the lease, attempts and their errors, the part and its
-    /// figures. Never the job, the frames, the content hash, the plan payload or the priority.
+    /// figures. Never the job, the frames, the content hash or the priority.
     static let workerSegmentColumns = ["state", "attempt", "lease_token", "leased_by", "lease_expires_at", "scheduled_at",
                                        "available_at", "errors", "part_location", "reused_from", "render_frames",
                                        "render_us", "finished_at", "progress_frames", "claimed_at", "claim_wait_us"]
@@ -42,7 +42,7 @@ enum RoleSQL {
                                    "required_tags", "segment_count", "frame_count", "created_at"]
     /// `segments` columns `reel submit` inserts (`SegmentSQL.insertMany`; a reused part arrives done).
     static let submitSegmentColumns = ["job_id", "segment_index", "frame_start", "frame_end", "sample_start", "sample_end",
-                                       "content_hash", "payload", "state", "priority", "required_tags", "max_attempts",
+                                       "content_hash", "state", "priority", "required_tags", "max_attempts",
                                        "scheduled_at", "reused_from", "part_location", "finished_at"]
     /// `jobs` columns of cancel, retry and priority (`JobSQL.stop`, `.requeue`, `.setPriority`).
     static let operateJobColumns = ["state", "error", "finished_at", "stitch_lease_token", "stitch_leased_by",
@@ -52,10 +52,11 @@ enum RoleSQL {
 
     /// Revokes whatever the four roles held on the schema (column privileges go with the table's), then grants
     /// exactly their rights. Nobody but the owner writes `queue_events` (its triggers run as the owner) or deletes.
-    static func grants(schema: String, roles: DatabaseRoles.Names, quote: (String) throws -> String) throws -> String {
+    static func grants(schema: String, roles: DatabaseRoles.Names,
+                       quote: (String) throws(QueueError) -> String) throws(QueueError) -> String {
         let s = try quote(schema)
-        func table(_ name: String) throws -> String { "\(s).\(try quote(name))" }
-        func columns(_ names: [String]) throws -> String { try names.map(quote).joined(separator: ", ") }
+        func table(_ name: String) throws(QueueError) -> String { "\(s).\(try quote(name))" }
+        func columns(_ names: [String]) throws(QueueError) -> String { try names.map(quote).joined(separator: ", ") }
         let w = try quote(roles.worker), sub = try quote(roles.submit), o = try quote(roles.operate)
         let m = try quote(roles.monitor), all = [w, sub, o, m].joined(separator: ", ")
         let jobs = try table("jobs"), segments = try table("segments"), workers = try table("workers")

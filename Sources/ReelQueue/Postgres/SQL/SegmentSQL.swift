@@ -13,22 +13,23 @@
 enum SegmentSQL {
     /// The columns `PostgresSegmentQueue.segment(from:)` decodes.
     static let columns = """
-        id, job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash, payload, state,
+        id, job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash, state,
         priority, attempt, max_attempts, lease_token, leased_by, reel_us(lease_expires_at) AS lease_expires_us,
         reel_us(scheduled_at) AS scheduled_us, errors::text AS errors, part_location, reused_from, render_frames,
         render_us, reel_us(finished_at) AS finished_us, progress_frames, reel_us(claimed_at) AS claimed_us, claim_wait_us
         """
 
     /// $1 job, $2 priority, $3 tags, $4 max_attempts, $5 now; $6… arrays: index, frame start/end,
-    /// sample start/end, hash, payload, reused_from, part_location.
+    /// sample start/end, hash, reused_from, part_location. (The `payload` column keeps its empty default: nothing
+    /// sets it.)
     static let insertMany = PGStatement(name: "segment_insert_many", sql: """
         INSERT INTO segments (job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash,
-            payload, state, priority, required_tags, max_attempts, scheduled_at, reused_from, part_location, finished_at)
-        SELECT $1, v.idx, v.f0, v.f1, v.s0, v.s1, v.hash, v.payload,
+            state, priority, required_tags, max_attempts, scheduled_at, reused_from, part_location, finished_at)
+        SELECT $1, v.idx, v.f0, v.f1, v.s0, v.s1, v.hash,
             CASE WHEN v.reused IS NULL THEN 'available' ELSE 'done' END, $2, $3::text[], $4, reel_now($5),
             v.reused, v.part, CASE WHEN v.reused IS NULL THEN NULL ELSE reel_now($5) END
-        FROM unnest($6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bytea[],
-                    $13::bigint[], $14::text[]) AS v(idx, f0, f1, s0, s1, hash, payload, reused, part)
+        FROM unnest($6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[],
+                    $12::bigint[], $13::text[]) AS v(idx, f0, f1, s0, s1, hash, reused, part)
         """)
 
     /// $1 hashes: the newest done part per content hash.
