@@ -161,7 +161,7 @@ struct StitchRun {
     init(claim: StitchClaim, project: Project, worker: Worker) throws {
         self.claim = claim
         segments = claim.segments.sorted { $0.index < $1.index }
-        guard !segments.isEmpty else { throw RenderError.other("nothing to stitch: the plan has no segments") }
+        guard !segments.isEmpty else { throw StitchTiling.nothingToStitch }
         output = claim.job.outputLocation
         store = worker.configuration.store
         firstFrame = segments[0].frames.lowerBound
