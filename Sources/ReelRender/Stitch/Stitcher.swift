@@ -20,6 +20,12 @@ public struct StitchPart: Sendable {
         self.videoPath = videoPath
         self.audioPath = audioPath
     }
+
+    /// The part whose media are `files` (a part store's, `PartStore.files(for:)`).
+    public init(segmentIndex: Int, startFrame: Int64, frames: Int64, samples: Int64, files: PartFiles) {
+        self.init(segmentIndex: segmentIndex, startFrame: startFrame, frames: frames, samples: samples,
+                  videoPath: files.video, audioPath: files.audio)
+    }
 }
 
 /// What the stitcher found while joining, for reports and tests.
