@@ -8,12 +8,6 @@ import Testing
 @Suite struct StitchSeamMessageTests {
     let support = StitcherTests()
 
-    /// Two good parts of 10 frames and 16,000 samples each, in a scratch folder the caller removes.
-    func twoParts() throws -> (dir: String, parts: [StitchPart]) {
-        let dir = try support.scratch()
-        return (dir, try support.parts(dir, [support.settings(), support.settings()]))
-    }
-
     /// The error each stitcher gives for `parts` and the totals, as text.
     func messages(_ parts: [StitchPart], frames: Int64, samples: Int64, in dir: String) throws -> (String, String) {
         var whole = "", rolling = ""
@@ -38,29 +32,26 @@ import Testing
         #expect(rolling == whole)
     }
 
-    @Test func aGapNamesThePartAfterIt() throws {
-        let (dir, good) = try twoParts()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var parts = good
-        parts[1].startFrame = 11
-        let (whole, rolling) = try messages(parts, frames: 21, samples: 32000, in: dir)
-        #expect(whole == "segment 1: starts at frame 11 but the previous part ended at 10; the output was not published")
-        #expect(rolling == whole)
+    /// A tiling fault: where the second part starts, the totals the plan gives, and what both stitchers say.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        var secondStart: Int64 = 10, frames: Int64 = 20, samples: Int64 = 32000
+        var message: String
+        var testDescription: String { message }
     }
 
-    @Test func framesShortOfThePlanNameTheLastSegment() throws {
-        let (dir, parts) = try twoParts()
+    @Test(arguments: [
+        Fault(secondStart: 11, frames: 21,
+              message: "segment 1: starts at frame 11 but the previous part ended at 10; the output was not published"),
+        Fault(frames: 21, message: "segment 1: parts end at frame 20 but the plan has 21 frames; the output was not published"),
+        Fault(samples: 32001, message: "segment 0: parts hold 32000 samples but S(20) = 32001; the output was not published"),
+    ])
+    func bothStitchersNameTheSameFaultAlike(_ fault: Fault) throws {
+        let dir = try support.scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let (whole, rolling) = try messages(parts, frames: 21, samples: 32000, in: dir)
-        #expect(whole == "segment 1: parts end at frame 20 but the plan has 21 frames; the output was not published")
-        #expect(rolling == whole)
-    }
-
-    @Test func samplesOffThePlanNameTheFirstSegment() throws {
-        let (dir, parts) = try twoParts()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let (whole, rolling) = try messages(parts, frames: 20, samples: 32001, in: dir)
-        #expect(whole == "segment 0: parts hold 32000 samples but S(20) = 32001; the output was not published")
+        var parts = try support.parts(dir, [support.settings(), support.settings()])
+        parts[1].startFrame = fault.secondStart
+        let (whole, rolling) = try messages(parts, frames: fault.frames, samples: fault.samples, in: dir)
+        #expect(whole == fault.message)
         #expect(rolling == whole)
     }
 }
