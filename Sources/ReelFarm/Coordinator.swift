@@ -35,9 +35,7 @@ public struct Coordinator: Sendable {
         try OutputRoots(outputRoots, store: store).check(output)
         try OutputTarget.checkExisting(output, overwrite: overwrite, inputs: project.inputFiles)
         try refuseConcurrentWriter(of: output)
-        let segments = project.plan.segments.map {
-            SegmentSpec(index: $0.index, frames: $0.frames, samples: $0.samples, contentHash: $0.contentHash)
-        }
+        let segments = project.plan.segments.map(SegmentSpec.init(planned:))
         let counts = Dictionary(project.plan.segments.map { ($0.contentHash, (Int64($0.frames.count), Int64($0.samples.count))) },
                                 uniquingKeysWith: { a, _ in a })
         let store = self.store

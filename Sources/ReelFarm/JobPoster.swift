@@ -5,7 +5,7 @@ import ReelQueue
 import ReelRender
 
 /// A finished job's poster frame: the first frame of its middle segment, `width` pixels wide, a JPEG at
-/// `PartStore.posterPath` beside that segment's part. It lives in the storage root, never next to the
+/// `PartFiles.poster` beside that segment's part. It lives in the storage root, never next to the
 /// user's output, and is keyed by content like the part, so `reel gc` deletes it with the part and a
 /// job that reuses the part finds its poster already made.
 ///
@@ -26,8 +26,8 @@ public enum JobPoster {
 
     /// The poster of a job with these segments when one exists (a regular file, not a link), else nil.
     public static func existing(for segments: [Segment], store: PartStore) -> String? {
-        guard let middle = segment(of: segments), PartStore.isContentHash(middle.contentHash) else { return nil }
-        let path = store.posterPath(for: middle.contentHash)
+        guard let middle = segment(of: segments), PartFiles.isContentHash(middle.contentHash) else { return nil }
+        let path = store.files(for: middle.contentHash).poster
         return SegmentThumbnail.isRegularFile(path) ? path : nil
     }
 
@@ -41,10 +41,10 @@ public enum JobPoster {
             throw FarmError.notFound("a segment row given for job \(job.id) is not one of its segments")
         }
         guard let middle = segment(of: segments) else { throw FarmError.notFound("job \(job.id) has no segments") }
-        guard PartStore.isContentHash(middle.contentHash) else {
+        guard PartFiles.isContentHash(middle.contentHash) else {
             throw FarmError.notFound("segment \(middle.index) of job \(job.id): its content hash is not one")
         }
-        try SegmentThumbnail.checkInside(store.posterPath(for: middle.contentHash), store: store)
+        try SegmentThumbnail.checkInside(store.files(for: middle.contentHash).poster, store: store)
         if let path = existing(for: segments, store: store) { return path }
         return try write(from: middle, store: store)
     }
@@ -56,18 +56,18 @@ public enum JobPoster {
     @discardableResult
     public static func write(from middle: Segment, store: PartStore) throws -> String {
         let hash = middle.contentHash
-        guard PartStore.isContentHash(hash) else {
+        guard PartFiles.isContentHash(hash) else {
             throw FarmError.notFound("segment \(middle.index) of job \(middle.jobID): its content hash is not one")
         }
         guard SegmentThumbnail.hasPart(middle, store: store) else {
             throw FarmError.notFound("segment \(middle.index) of job \(middle.jobID) has no finished part")
         }
-        let part = store.videoPath(for: hash)
+        let part = store.files(for: hash).video
         guard let video = try MediaProbe.probe(path: part).video else { throw MediaError.noVideoStream(path: part) }
         let size = JPEGImage.size(width: width, frameWidth: video.width, frameHeight: video.height)
         let source = try VideoFrameSource(path: part, width: size.width, height: size.height)
         let frame = try source.frame(at: .zero)
-        let path = store.posterPath(for: hash)
+        let path = store.files(for: hash).poster
         try JPEGImage.encode(frame, width: size.width, qscale: qscale, to: path)
         return path
     }

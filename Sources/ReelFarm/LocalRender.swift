@@ -134,11 +134,8 @@ public struct LocalRender: Sendable {
     /// The job: one queue segment per planned segment, in order. It stores the request like a farm job:
     /// a worker forgets the cached project after a failed attempt and reloads it from there to retry.
     func jobSpec() throws -> JobSpec {
-        let specs = segments.map { s in
-            SegmentSpec(index: s.index, frames: s.frames, samples: s.samples, contentHash: s.contentHash)
-        }
         return JobSpec(name: (project.request.sourcePath as NSString).lastPathComponent,
                        composition: try project.request.encoded(),
-                       outputLocation: options.output, maxAttempts: 2, segments: specs)
+                       outputLocation: options.output, maxAttempts: 2, segments: segments.map(SegmentSpec.init(planned:)))
     }
 }

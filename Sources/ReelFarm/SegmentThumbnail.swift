@@ -4,7 +4,7 @@ import ReelQueue
 import ReelRender
 
 /// A finished segment's thumbnail: its first frame, `width` pixels wide (height by aspect, even), a JPEG at
-/// `PartStore.thumbnailPath` beside the part. Content-addressed like the part, so a reused part keeps its
+/// `PartFiles.thumbnail` beside the part. Content-addressed like the part, so a reused part keeps its
 /// thumbnail, and `reel gc` deletes it with the part.
 ///
 /// A worker writes it from the frame it just encoded (`SegmentResult.firstFrame`), nothing decoded again;
@@ -18,16 +18,16 @@ public enum SegmentThumbnail {
     /// Writes the thumbnail of part `hash` from its first frame (atomically: a reader sees none or all of it).
     /// - Throws: `FarmError.notFound` when `hash` is not a content hash; `MediaError` when encoding or writing fails.
     public static func write(_ frame: PlanarFrame, hash: String, store: PartStore) throws {
-        guard PartStore.isContentHash(hash) else { throw FarmError.notFound("not a content hash") }
-        try JPEGImage.encode(frame, width: width, qscale: qscale, to: store.thumbnailPath(for: hash))
+        guard PartFiles.isContentHash(hash) else { throw FarmError.notFound("not a content hash") }
+        try JPEGImage.encode(frame, width: width, qscale: qscale, to: store.files(for: hash).thumbnail)
     }
 
     /// The segment's thumbnail when one exists (a regular file, not a link, in a folder that stays inside the
     /// store once links are resolved: `checkInside`), else nil. A segment whose content hash is not one (a hostile
     /// row) has none: no path is derived from it.
     public static func existing(for segment: Segment, store: PartStore) -> String? {
-        guard PartStore.isContentHash(segment.contentHash) else { return nil }
-        let path = store.thumbnailPath(for: segment.contentHash)
+        guard PartFiles.isContentHash(segment.contentHash) else { return nil }
+        let path = store.files(for: segment.contentHash).thumbnail
         guard (try? checkInside(path, store: store)) != nil else { return nil }
         return isRegularFile(path) ? path : nil
     }
@@ -47,10 +47,10 @@ public enum SegmentThumbnail {
     ///   the project's or the renderer's errors; `MediaError` when writing fails.
     public static func ensure(for segment: Segment, of job: Job, store: PartStore, projects: ProjectCache) throws -> String {
         guard segment.jobID == job.id else { throw FarmError.notFound("segment \(segment.id) is not a segment of job \(job.id)") }
-        guard PartStore.isContentHash(segment.contentHash) else {
+        guard PartFiles.isContentHash(segment.contentHash) else {
             throw FarmError.notFound("segment \(segment.index) of job \(job.id): its content hash is not one")
         }
-        try checkInside(store.thumbnailPath(for: segment.contentHash), store: store)
+        try checkInside(store.files(for: segment.contentHash).thumbnail, store: store)
         if let path = existing(for: segment, store: store) { return path }
         guard hasPart(segment, store: store) else {
             throw FarmError.notFound("segment \(segment.index) of job \(job.id) has no finished part")
@@ -65,7 +65,7 @@ public enum SegmentThumbnail {
         let renderer = SegmentRenderer(plan: plan, store: store, rules: project.inputs)
         let frame = try renderer.picture(atFrame: segment.frames.lowerBound)
         try write(frame, hash: segment.contentHash, store: store)
-        return store.thumbnailPath(for: segment.contentHash)
+        return store.files(for: segment.contentHash).thumbnail
     }
 
     /// Whether the segment's part is complete (its manifest matches the row's frame and sample counts).

@@ -61,8 +61,10 @@ extension Worker {
         writeThumbnail(result, jobID: lease.jobID, segment: segment.index)
         let stats = RenderStats(frames: result.reused ? 0 : segment.frames.count64,
                                 duration: .milliseconds(Int64(result.manifest.renderSeconds * 1000)))
+        // `partLocation` is a record for people and for the queue (a done row must have one, and a reused
+        // segment copies it); the farm never follows it: the stitcher names parts from the hash (`PartFiles`).
         let committed = try queue.segmentComplete(SegmentCompleteParams(
-            lease: lease, partLocation: configuration.store.videoPath(for: segment.contentHash), stats: stats))
+            lease: lease, partLocation: configuration.store.files(for: segment.contentHash).video, stats: stats))
         guard committed else { return events(try refusal(of: lease, segment: segment.index)) }
         events(.segmentDone(jobID: lease.jobID, segment: segment.index, frames: segment.frames.count64,
                             reused: result.reused, seconds: result.manifest.renderSeconds))

@@ -202,11 +202,12 @@ struct StitchRun {
         chapters = try worker.chapters(project, firstFrame: firstFrame, frames: totalFrames)
     }
 
+    /// The segment's part in this worker's store, named from its content hash by the store (`PartFiles`), never
+    /// from the row's `partLocation`: a row is the database's word, and another host may mount the store elsewhere.
     func part(for segment: Segment) -> StitchPart {
         StitchPart(segmentIndex: segment.index, startFrame: segment.frames.lowerBound - firstFrame,
                    frames: segment.frames.count64, samples: segment.samples.count64,
-                   videoPath: store.videoPath(for: segment.contentHash),
-                   audioPath: store.audioPath(for: segment.contentHash))
+                   files: store.files(for: segment.contentHash))
     }
 }
 
@@ -240,7 +241,7 @@ extension Worker {
     func removeAbandonedStitches(_ claim: StitchClaim, in publication: Publication) {
         let earlier = Set((1..<max(1, claim.lease.attempt)).map { Self.stitchOwner(claim.lease, attempt: $0) })
         let abandoned = publication.folder.names { name in
-            PartFiles.isTemporary(name, of: publication.name, isAbandoned: { tag in earlier.contains { tag.hasPrefix($0) } })
+            AtomicFile.isTemporary(name, of: publication.name, isAbandoned: { tag in earlier.contains { tag.hasPrefix($0) } })
         }
         abandoned.forEach(publication.folder.discard)
     }

@@ -29,16 +29,16 @@ public enum JPEGImage {
         let encoder = try PictureEncoder(codec: AV_CODEC_ID_MJPEG, name: "mjpeg", format: AV_PIX_FMT_YUVJ420P,
                                          width: w, height: h, qscale: qscale, path: path)
         let bytes = try encoder.encode(yuv)
-        let temp = PartFiles.temporaryPath(for: path)
+        let temp = AtomicFile.temporaryPath(for: path)
         do {
             try bytes.write(to: URL(fileURLWithPath: temp))
         } catch {
             throw .io(path: path, message: "\(error)")
         }
         do {
-            try PartFiles.commit(temp: temp, final: path)
+            try AtomicFile.commit(temp: temp, final: path)
         } catch {
-            PartFiles.discard(temp: temp)
+            AtomicFile.discard(temp: temp)
             throw error
         }
     }

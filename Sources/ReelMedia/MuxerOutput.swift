@@ -14,7 +14,7 @@ import ReelModel
 ///
 /// Use: add the streams, then write video packets and audio samples (roughly in step: part by
 /// part keeps the interleaving tight), then `finish()`. Writes `path` directly; publish
-/// atomically with `PartFiles`. Not `Sendable`: use it on one thread.
+/// atomically with `AtomicFile`. Not `Sendable`: use it on one thread.
 public final class OutputMuxer {
     /// The file being written.
     public let path: String

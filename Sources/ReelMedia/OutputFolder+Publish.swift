@@ -30,11 +30,11 @@ public final class TemporaryOutput {
 
 extension OutputFolder {
     /// Creates the temporary file for `final` (a name in this folder), tagged with `owner`
-    /// (`PartFiles.temporaryName`).
+    /// (`AtomicFile.temporaryName`).
     /// - Throws: `MediaError.io` when the name is too long once the temporary suffix is added, or the file
     ///   cannot be created (read-only, permissions, no inodes), naming `final` and the reason.
     public func createTemporary(for final: String, owner: String = "") throws(MediaError) -> TemporaryOutput {
-        let name = PartFiles.temporaryName(for: final, owner: owner)
+        let name = AtomicFile.temporaryName(for: final, owner: owner)
         let limit = Int(NAME_MAX)
         guard name.utf8.count <= limit else {
             throw .io(path: path + "/" + final, message: "the file name is \(final.utf8.count) bytes long; Reel writes "

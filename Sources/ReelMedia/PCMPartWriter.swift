@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Samples are stored bit for bit (`Float.bitPattern`, little-endian), so a part reads back
 /// exactly, NaN payloads and values beyond ±1 included. Streams: each `append` writes at once.
-/// Writes `path` directly; use `PartFiles.commit(temp:final:)` for an atomic publish.
+/// Writes `path` directly; use `AtomicFile.commit(temp:final:)` for an atomic publish.
 /// Not `Sendable`: use it on one thread.
 public final class PCMPartWriter {
     /// The file being written.

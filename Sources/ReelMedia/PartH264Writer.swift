@@ -8,7 +8,7 @@ import ReelModel
 /// per appended frame. Timestamps inside the part count frames from 0 (dts from `-reorderDelay`);
 /// the stitcher shifts them by the part's start frame.
 ///
-/// Writes `path` directly; use `PartFiles.commit(temp:final:)` for an atomic publish.
+/// Writes `path` directly; use `AtomicFile.commit(temp:final:)` for an atomic publish.
 /// Not `Sendable`: create, use and drop it on one thread.
 public final class H264PartWriter {
     /// The libx264 thread count every part uses unless told otherwise. All parts of one render

@@ -22,16 +22,16 @@ public struct LayerState: Sendable, Hashable {
     public init(of layer: LayerAnimation, at offset: RationalTime, clip origin: String) throws {
         do {
             let k = layer.transform
-            if let o = try KeyframeInterpolation.components(layer.opacity, at: offset, { [$0] }) { opacity = o[0] }
-            if let p = try KeyframeInterpolation.components(k, at: offset, { $0.position.map { [$0.x, $0.y] } }) {
+            if let o = try layer.opacity.components(at: offset, { [$0] }) { opacity = o[0] }
+            if let p = try k.components(at: offset, { $0.position.map { [$0.x, $0.y] } }) {
                 position = (p[0], p[1])
             }
-            if let s = try KeyframeInterpolation.components(k, at: offset, { $0.scale.map { [$0] } }) { scale = s[0] }
-            if let r = try KeyframeInterpolation.components(k, at: offset, { $0.rotation.map { [$0] } }) { rotation = r[0] }
-            if let a = try KeyframeInterpolation.components(k, at: offset, { $0.anchor.map { [$0.x, $0.y] } }) {
+            if let s = try k.components(at: offset, { $0.scale.map { [$0] } }) { scale = s[0] }
+            if let r = try k.components(at: offset, { $0.rotation.map { [$0] } }) { rotation = r[0] }
+            if let a = try k.components(at: offset, { $0.anchor.map { [$0.x, $0.y] } }) {
                 anchor = (a[0], a[1])
             }
-            if let c = try KeyframeInterpolation.components(k, at: offset, {
+            if let c = try k.components(at: offset, {
                 $0.crop.map { [$0.x, $0.y, $0.width, $0.height] }
             }) {
                 crop = (c[0], c[1], c[2], c[3])

@@ -21,14 +21,23 @@ public struct TitleState: Sendable, Hashable {
     /// - Throws: `TitleError.keyframes` when exact arithmetic overflows.
     public init(of title: Title, at offset: RationalTime) throws(TitleError) {
         do {
-            opacity = try KeyframeInterpolation.value(title.opacity, at: offset)
-                ?? KeyframeInterpolation.defaultOpacity(at: offset, duration: title.timeRange.duration)
-            position = try KeyframeInterpolation.point(title.positionKeys, at: offset) ?? title.position
-            scale = try KeyframeInterpolation.value(title.scale, at: offset) ?? .one
+            opacity = try title.opacity.value(at: offset) ?? Self.fade(at: offset, duration: title.timeRange.duration)
+            position = try title.positionKeys.value(at: offset) ?? title.position
+            scale = try title.scale.value(at: offset) ?? .one
         } catch {
             throw .keyframes(title: title.origin.isEmpty ? (title.text ?? title.image ?? "?") : title.origin,
                              message: "\(error)")
         }
+    }
+
+    /// The classic title fade: 0 → 1 over the first 20% of `duration`, 1 → 0 over the last 20%.
+    static func fade(at t: RationalTime, duration: RationalTime) throws -> Rational {
+        guard !duration.isZero else { return .one }
+        let fade = try duration.rational / Rational(5)
+        let rest = try duration.rational - t.rational
+        let inside = min(t.rational, rest)
+        if inside <= .zero { return .zero }
+        return inside >= fade ? .one : try inside / fade
     }
 
     /// `round(opacity · 256)`, clamped to 0…256: the blend weight of a fully opaque title pixel.

@@ -2,6 +2,7 @@ import Foundation
 import ReelFarm
 import ReelQueue
 import ReelRecords
+import ReelRender
 
 extension FarmCommands {
     /// `reel gc`: see `PartCollector` for why it never deletes a part an in-flight job needs.

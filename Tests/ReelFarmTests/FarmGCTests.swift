@@ -20,7 +20,7 @@ extension FarmTests.GC {
         #expect(await farm.drainWorkers().isEmpty)
         // Every part has its thumbnail, and the job its poster: young files, deleted with their old parts below.
         let store = PartStore(root: farm.storage)
-        let pictures = try farm.queue().segmentList(jobID: first).map { store.thumbnailPath(for: $0.contentHash) }
+        let pictures = try farm.queue().segmentList(jobID: first).map { store.files(for: $0.contentHash).thumbnail }
             + [try #require(JobPoster.existing(for: try farm.queue().segmentList(jobID: first), store: store))]
         for picture in pictures {
             let facts = try Shell.probe(URL(fileURLWithPath: picture), stream: "v:0", entries: "codec_name,width")

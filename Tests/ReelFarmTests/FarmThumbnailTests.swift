@@ -19,7 +19,7 @@ extension FarmTests.Thumbnails {
         let segments = try farm.queue().segmentList(jobID: id).sorted { $0.index < $1.index }
         try #require(segments.count >= 4 && segments.allSatisfy { $0.state == .available })
         // A non-empty folder where segment 1's thumbnail goes: the worker's rename over it fails, as root too.
-        let blocked = store.thumbnailPath(for: segments[1].contentHash)
+        let blocked = store.files(for: segments[1].contentHash).thumbnail
         try FileManager.default.createDirectory(atPath: blocked + "/occupied", withIntermediateDirectories: true)
 
         let worker = try farm.startWorker("thumbs-1")
@@ -29,7 +29,7 @@ extension FarmTests.Thumbnails {
         let done = try farm.queue().segmentList(jobID: id)
         #expect(done.allSatisfy { $0.state == .done && $0.errors.isEmpty && $0.attempt == 1 }, "\(done.map(\.errors))")
         for segment in done where segment.index != 1 {
-            let facts = try Shell.probe(URL(fileURLWithPath: store.thumbnailPath(for: segment.contentHash)),
+            let facts = try Shell.probe(URL(fileURLWithPath: store.files(for: segment.contentHash).thumbnail),
                                         stream: "v:0", entries: "codec_name,width")
             #expect(facts["codec_name"] == "mjpeg" && facts["width"] == "160", "segment \(segment.index): \(facts)")
         }

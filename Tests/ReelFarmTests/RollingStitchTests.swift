@@ -142,7 +142,7 @@ final class RollingStage: Sendable {
 
     func complete(_ index: Int) throws {
         let lease = try #require(leases.withLock { $0[index] }, "segment \(index) is not held")
-        let part = store.videoPath(for: try queue.segmentList(jobID: jobID)[index].contentHash)
+        let part = store.files(for: try queue.segmentList(jobID: jobID)[index].contentHash).video
         #expect(try queue.segmentComplete(SegmentCompleteParams(lease: lease, partLocation: part,
                                                                 stats: RenderStats(frames: 0, duration: .zero))))
     }

@@ -87,7 +87,7 @@ final class StitchStage: Sendable {
         let job = try queue.jobInsert(JobInsertParams(spec: try render.jobSpec(), reuseParts: false))
         projects.insert(project, for: job.jobID)
         while let claimed = try queue.segmentClaim(SegmentClaimParams(workerID: "renderer")).first {
-            let part = store.videoPath(for: claimed.segment.contentHash)
+            let part = store.files(for: claimed.segment.contentHash).video
             _ = try queue.segmentComplete(SegmentCompleteParams(lease: claimed.lease, partLocation: part,
                                                                 stats: RenderStats(frames: 0, duration: .zero)))
         }

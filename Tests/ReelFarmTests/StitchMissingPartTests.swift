@@ -15,7 +15,7 @@ import Testing
         defer { farm?.cleanup() }
         let store = PartStore(root: dir("store").path)
         let victim = project.plan.segments[2]
-        try FileManager.default.removeItem(atPath: store.videoPath(for: victim.contentHash))
+        try FileManager.default.removeItem(atPath: store.files(for: victim.contentHash).video)
 
         let claim = try stage.claimStitch(leaseDuration: .seconds(300))
         try stage.worker.stitch(claim, stop: StopSignal())
@@ -40,7 +40,7 @@ import Testing
         let store = PartStore(root: dir("store").path)
         let claim = try stage.claimStitch(leaseDuration: .seconds(300))
         #expect(try stage.queue.jobFail(claim.lease, message: "disk full while stitching"))
-        try FileManager.default.removeItem(atPath: store.audioPath(for: project.plan.segments[1].contentHash))
+        try FileManager.default.removeItem(atPath: store.files(for: project.plan.segments[1].contentHash).audio)
 
         _ = try stage.queue.jobRetry(claim.job.id)
         stage.runUntilIdle()

@@ -14,7 +14,7 @@ import Testing
         defer { dir.remove() }
         let projects = ProjectCache()
         for segment in segments {
-            let path = store.thumbnailPath(for: segment.contentHash)
+            let path = store.files(for: segment.contentHash).thumbnail
             let made = try Data(contentsOf: URL(fileURLWithPath: path))
             try FileManager.default.removeItem(atPath: path)
             #expect(SegmentThumbnail.existing(for: segment, store: store) == nil)
@@ -40,7 +40,7 @@ import Testing
         let outside = dir("outside.jpg")
         try Data("secret".utf8).write(to: outside)
         let real = segments[1]
-        try FileManager.default.removeItem(atPath: store.thumbnailPath(for: real.contentHash))
+        try FileManager.default.removeItem(atPath: store.files(for: real.contentHash).thumbnail)
 
         var cases: [(String, Segment)] = []
         for hash in ["../../outside", "../" + real.contentHash, real.contentHash.uppercased(), "", String(repeating: "a", count: 200),
@@ -63,7 +63,7 @@ import Testing
         #expect(try String(contentsOf: outside, encoding: .utf8) == "secret")
 
         // A link planted where a thumbnail goes is not served, and is replaced, not followed.
-        let planted = store.thumbnailPath(for: real.contentHash)
+        let planted = store.files(for: real.contentHash).thumbnail
         try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: outside.path)
         #expect(SegmentThumbnail.existing(for: real, store: store) == nil)
         let path = try SegmentThumbnail.ensure(for: real, of: job, store: store, projects: projects)
@@ -72,7 +72,7 @@ import Testing
         #expect(try String(contentsOf: outside, encoding: .utf8) == "secret", "the link was followed")
 
         // A part folder linked to somewhere outside the store: neither served nor written through.
-        let folder = store.directory(for: real.contentHash), elsewhere = dir("elsewhere").path
+        let folder = store.files(for: real.contentHash).folder, elsewhere = dir("elsewhere").path
         try FileManager.default.moveItem(atPath: folder, toPath: elsewhere)
         try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere)
         #expect(SegmentThumbnail.existing(for: real, store: store) == nil, "a thumbnail in a linked part folder was offered")

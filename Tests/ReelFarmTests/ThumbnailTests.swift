@@ -43,7 +43,7 @@ import Testing
             if segment.index < 2 { try Self.keep(png, as: "local-segment\(segment.index)-reference.png") }
         }
         for segment in segments {
-            let jpeg = store.thumbnailPath(for: segment.contentHash)
+            let jpeg = store.files(for: segment.contentHash).thumbnail
             let facts = try Shell.probe(URL(fileURLWithPath: jpeg), stream: "v:0", entries: "codec_name,width,height")
             #expect(facts["codec_name"] == "mjpeg" && facts["width"] == "160" && facts["height"] == "90", "\(jpeg): \(facts)")
             let pixels = try Self.rgb(jpeg, dir: dir)
@@ -56,17 +56,17 @@ import Testing
         }
 
         let middle = segments[2]
-        let poster = store.posterPath(for: middle.contentHash)
+        let poster = store.files(for: middle.contentHash).poster
         let posterFacts = try Shell.probe(URL(fileURLWithPath: poster), stream: "v:0", entries: "width,height")
         #expect(posterFacts["width"] == "480" && posterFacts["height"] == "270", "\(posterFacts)")
         let posterDifference = Self.meanDifference(try Self.rgb(poster, scale: "160:90", dir: dir), references[2])
         #expect(posterDifference < 4, "the poster differs from the middle segment's first frame by \(posterDifference)")
         try Self.keep(poster, as: "local-poster.png")
 
-        let before = try segments.map { try Self.identity(store.thumbnailPath(for: $0.contentHash)) }
+        let before = try segments.map { try Self.identity(store.files(for: $0.contentHash).thumbnail) }
         let (_, again) = try Rendering.render(comp, to: dir("second.mp4"), storage: dir("store"), segmentSeconds: "1")
         #expect(again.segmentsReused == 4 && again.segmentsRendered == 0)
-        let after = try segments.map { try Self.identity(store.thumbnailPath(for: $0.contentHash)) }
+        let after = try segments.map { try Self.identity(store.files(for: $0.contentHash).thumbnail) }
         #expect(before == after, "reused parts' thumbnails were rewritten")
     }
 
@@ -80,7 +80,7 @@ import Testing
                                             container: "mp4")
         let blocked = project.plan.segments[1]
         // A non-empty folder where the thumbnail goes: the rename over it fails, as root too.
-        let jpeg = store.thumbnailPath(for: blocked.contentHash)
+        let jpeg = store.files(for: blocked.contentHash).thumbnail
         try FileManager.default.createDirectory(atPath: jpeg, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: jpeg + "/occupied"))
 
@@ -96,9 +96,9 @@ import Testing
         for segment in project.plan.segments {
             #expect(store.validManifest(for: segment.contentHash, frames: Int64(segment.frames.count),
                                         samples: Int64(segment.samples.count)) != nil, "segment \(segment.index)'s part")
-            #expect(segment.index == 1 || FileManager.default.fileExists(atPath: store.thumbnailPath(for: segment.contentHash)))
+            #expect(segment.index == 1 || FileManager.default.fileExists(atPath: store.files(for: segment.contentHash).thumbnail))
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory(for: blocked.contentHash))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.files(for: blocked.contentHash).folder)
             .filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }

@@ -84,17 +84,17 @@ import ReelModel
         let dir = try OutputFixtures.makeTempDir()
         defer { OutputFixtures.cleanUp(dir) }
         let final = dir.appendingPathComponent("part-7.wav").path
-        let temp = PartFiles.temporaryPath(for: final)
+        let temp = AtomicFile.temporaryPath(for: final)
         #expect(temp.hasSuffix(".wav") && temp != final)
         #expect(URL(fileURLWithPath: temp).deletingLastPathComponent() == URL(fileURLWithPath: final).deletingLastPathComponent())
         let writer = try PCMPartWriter(path: temp, sampleRate: 48000, channels: 1)
         try writer.append(AudioBuffer(sampleRate: 48000, channels: 1, frames: 480))
         try writer.finish()
         #expect(!FileManager.default.fileExists(atPath: final))
-        try PartFiles.commit(temp: temp, final: final)
+        try AtomicFile.commit(temp: temp, final: final)
         #expect(!FileManager.default.fileExists(atPath: temp))
         #expect(try PCMPartReader(path: final).frameCount == 480)
         #expect(try MediaFixtures.decodedByFFmpeg(final, rate: 48000, channels: 1).count == 480, "ffmpeg's count")
-        #expect(throws: MediaError.self) { try PartFiles.commit(temp: temp, final: final) }
+        #expect(throws: MediaError.self) { try AtomicFile.commit(temp: temp, final: final) }
     }
 }

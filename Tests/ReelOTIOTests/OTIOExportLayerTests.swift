@@ -35,7 +35,7 @@ import ReelModel
     @Test func layerKeysOutputMaskAndWatermarkAreRefused() throws {
         let layered = try Self.composition { c in
             guard case .clip(var clip) = c.videoTracks[0].items[0] else { return }
-            clip.layer.opacity = [LayerKey(time: .zero, value: .one)]
+            clip.layer.opacity = [Keyframe(time: .zero, value: .one)]
             c.videoTracks[0].items[0] = .clip(clip)
         }
         let masked = try Self.composition { $0.output.mask = Mask(shape: .circle) }

@@ -9,7 +9,7 @@ private func q(_ n: Int64, _ d: Int64 = 1) -> Rational { try! Rational(n, d) }
 
 /// A white "H" (solid stems) centred in a 320x180 frame, shown for 10 s.
 private func makeTitle(text: String? = "H", at position: Point = Point(x: q(1, 2), y: q(1, 2)), color: RGBA = .white,
-                       opacity: [Keyframe<Rational>] = [], scale: [Keyframe<Rational>] = []) -> Title {
+                       opacity: KeyframeTrack<Rational> = [], scale: KeyframeTrack<Rational> = []) -> Title {
     Title(text: text, size: 64, color: color, position: position,
           timeRange: try! TimeRange(start: t(3), duration: t(10)), opacity: opacity, scale: scale)
 }

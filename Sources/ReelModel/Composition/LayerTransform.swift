@@ -1,25 +1,3 @@
-/// How a keyframe is approached from the key before it.
-public enum KeyEase: String, Sendable, Hashable, CaseIterable {
-    /// A straight line from the previous key.
-    case linear
-    /// Smoothstep (`3f² − 2f³` of the linear fraction `f`): starts and ends at rest.
-    case inOut = "in-out"
-}
-
-/// A keyframe of a clip's layer: `time` counts from the clip's start on the timeline (the first frame
-/// of its visible range), `ease` shapes the move from the previous key to this one.
-public struct LayerKey<Value: Sendable & Hashable>: Sendable, Hashable {
-    public var time: RationalTime
-    public var value: Value
-    public var ease: KeyEase
-
-    public init(time: RationalTime, value: Value, ease: KeyEase = .linear) {
-        self.time = time
-        self.value = value
-        self.ease = ease
-    }
-}
-
 /// A rectangle in normalised layer coordinates: (0, 0) top left, (1, 1) bottom right.
 public struct NormalisedRect: Sendable, Hashable {
     public var x: Rational, y: Rational, width: Rational, height: Rational
@@ -58,11 +36,11 @@ public struct TransformValue: Sendable, Hashable {
 
 /// A clip's layer animation: transform and opacity keyframes and a mask. Empty is the plain clip.
 public struct LayerAnimation: Sendable, Hashable {
-    public var transform: [LayerKey<TransformValue>]
-    public var opacity: [LayerKey<Rational>]
+    public var transform: KeyframeTrack<TransformValue>
+    public var opacity: KeyframeTrack<Rational>
     public var mask: Mask?
 
-    public init(transform: [LayerKey<TransformValue>] = [], opacity: [LayerKey<Rational>] = [], mask: Mask? = nil) {
+    public init(transform: KeyframeTrack<TransformValue> = [], opacity: KeyframeTrack<Rational> = [], mask: Mask? = nil) {
         self.transform = transform
         self.opacity = opacity
         self.mask = mask

@@ -1,14 +1,3 @@
-/// A value at a time, for keyframed title properties. `time` is relative to the title's start.
-public struct Keyframe<Value: Sendable & Hashable>: Sendable, Hashable {
-    public var time: RationalTime
-    public var value: Value
-
-    public init(time: RationalTime, value: Value) {
-        self.time = time
-        self.value = value
-    }
-}
-
 /// A point in normalised frame coordinates: (0, 0) top left, (1, 1) bottom right.
 public struct Point: Sendable, Hashable {
     public var x: Rational
@@ -48,14 +37,14 @@ public struct Title: Sendable, Hashable {
     /// The anchor (centre of the title box) in normalised coordinates.
     public var position: Point
     public var timeRange: TimeRange
-    public var opacity: [Keyframe<Rational>]
-    public var positionKeys: [Keyframe<Point>]
-    public var scale: [Keyframe<Rational>]
+    public var opacity: KeyframeTrack<Rational>
+    public var positionKeys: KeyframeTrack<Point>
+    public var scale: KeyframeTrack<Rational>
     public var origin: String
 
     public init(text: String?, image: String? = nil, font: String? = nil, size: Int = 48, color: RGBA = .white,
-                position: Point, timeRange: TimeRange, opacity: [Keyframe<Rational>] = [],
-                positionKeys: [Keyframe<Point>] = [], scale: [Keyframe<Rational>] = [], origin: String = "") {
+                position: Point, timeRange: TimeRange, opacity: KeyframeTrack<Rational> = [],
+                positionKeys: KeyframeTrack<Point> = [], scale: KeyframeTrack<Rational> = [], origin: String = "") {
         self.text = text
         self.image = image
         self.font = font

@@ -1,6 +1,5 @@
 /// Decoding of a clip's layer keys: `transform` and `opacity` keyframes and `mask`.
 extension CompositionDocument {
-    static let layerKeyKeys = ["time", "value", "ease"]
     static let transformValueKeys = ["position", "scale", "rotation", "anchor", "crop"]
     static let cropKeys = ["x", "y", "width", "height"]
     static let maskKeys = ["shape", "radius", "feather"]
@@ -8,8 +7,8 @@ extension CompositionDocument {
     /// The clip's layer animation, or nil when any part of it is invalid (each problem is logged).
     /// - Parameter span: the clip's whole length on the timeline; key times must lie in `[0, span]`.
     static func decodeLayer(_ f: JSONFields, span: RationalTime) -> LayerAnimation? {
-        let transform = layerKeys(f, "transform", span: span, decodeTransformValue)
-        let opacity = layerKeys(f, "opacity", span: span) { v, path, log in
+        let transform = keyframeTrack(f, "transform", span: span, .layer, decodeTransformValue)
+        let opacity = keyframeTrack(f, "opacity", span: span, .layer) { v, path, log in
             readValue(v, path: path, log: log, unitRational)
         }
         var mask: Mask? = nil
@@ -39,45 +38,6 @@ extension CompositionDocument {
             return nil
         }
         return Mask(shape: shape, radius: radius ?? .one, feather: feather ?? .zero)
-    }
-
-    /// `[{"time": t, "value": v, "ease": "in-out"}]`, times from the clip's start, increasing, inside `[0, span]`.
-    static func layerKeys<V>(_ f: JSONFields, _ key: String, span: RationalTime,
-                             _ parse: (JSONValue, String, DiagnosticLog) -> V?) -> [LayerKey<V>]? {
-        guard let list = f.array(key) else { return f.has(key) ? nil : [] }
-        if list.count > CompositionLimits.maxKeyframes {
-            f.log.add(f.path(key), "has \(list.count) keyframes; at most \(CompositionLimits.maxKeyframes) are allowed")
-            return nil
-        }
-        var keys: [LayerKey<V>] = []
-        var valid = true
-        for (i, value) in list.enumerated() {
-            let path = JSONPath.index(f.path(key), i)
-            guard let k = JSONFields(value, path: path, keys: layerKeyKeys, required: ["time", "value"], log: f.log),
-                  let time = k.time("time"), let raw = k["value"],
-                  let v = parse(raw, k.path("value"), f.log) else { valid = false; continue }
-            let ease: KeyEase? = k.has("ease") ? k.choice("ease", "ease") : .linear
-            if let problem = layerKeyTimeProblem(time, previous: keys.last?.time, span: span) {
-                f.log.add(k.path("time"), problem)
-                valid = false
-            }
-            guard let ease else { valid = false; continue }
-            keys.append(LayerKey(time: time, value: v, ease: ease))
-        }
-        return valid ? keys : nil
-    }
-
-    static func layerKeyTimeProblem(_ time: RationalTime, previous: RationalTime?, span: RationalTime) -> String? {
-        if time.isNegative { return "must not be negative, got \(time.diagnosticText)" }
-        if span < time {
-            return "\(time.diagnosticText) is past the clip's end at \(span.diagnosticText) "
-                + "(keyframe times count from the clip's start on the timeline)"
-        }
-        if let previous, time <= previous {
-            return "\(time.diagnosticText) is not after the previous keyframe (\(previous.diagnosticText)); "
-                + "keyframes must be in time order"
-        }
-        return nil
     }
 
     /// Runs a value reader on a bare value, logging its problem at `path`.

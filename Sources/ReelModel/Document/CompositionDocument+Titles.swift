@@ -2,7 +2,6 @@
 extension CompositionDocument {
     static let titleKeys = ["text", "image", "font", "size", "color", "position", "timeRange", "opacity",
                             "positionKeys", "scale"]
-    static let keyframeKeys = ["time", "value"]
 
     static func decodeTitles(_ root: JSONFields, baseDirectory: String) -> [Title] {
         guard let list = root.array("titles") else { return [] }
@@ -23,48 +22,18 @@ extension CompositionDocument {
         let color = f.read("color", parseColor) ?? .white
         let position = f.read("position", parsePoint) ?? CompositionFormat.namedPositions["center"]!
         guard let range = f.timeRange("timeRange") else { return nil }
-        let opacity = keyframes(f, "opacity", span: range.duration) { v throws(ValueProblem) in
-            try unitRational(v)
+        let opacity = keyframeTrack(f, "opacity", span: range.duration, .title) { v, path, log in
+            readValue(v, path: path, log: log, unitRational)
         }
-        let positions = keyframes(f, "positionKeys", span: range.duration, parsePoint)
-        let scale = keyframes(f, "scale", span: range.duration) { v throws(ValueProblem) in
-            try positiveRational(v)
+        let positions = keyframeTrack(f, "positionKeys", span: range.duration, .title) { v, path, log in
+            readValue(v, path: path, log: log, parsePoint)
+        }
+        let scale = keyframeTrack(f, "scale", span: range.duration, .title) { v, path, log in
+            readValue(v, path: path, log: log, positiveRational)
         }
         guard let opacity, let positions, let scale, text != nil || image != nil else { return nil }
         return Title(text: text, image: image, font: font, size: size, color: color, position: position,
                      timeRange: range, opacity: opacity, positionKeys: positions, scale: scale, origin: path)
-    }
-
-    /// `[{"time": t, "value": v}]` with times relative to the title start, increasing, inside `[0, span]`.
-    static func keyframes<V>(_ f: JSONFields, _ key: String, span: RationalTime,
-                             _ parse: (JSONValue) throws(ValueProblem) -> V) -> [Keyframe<V>]? {
-        guard let list = f.array(key) else { return f.has(key) ? nil : [] }
-        var keys: [Keyframe<V>] = []
-        var valid = true
-        for (i, value) in list.enumerated() {
-            let path = JSONPath.index(f.path(key), i)
-            guard let k = JSONFields(value, path: path, keys: keyframeKeys, required: keyframeKeys, log: f.log),
-                  let time = k.time("time"), let v = k.read("value", parse) else { valid = false; continue }
-            if let problem = keyframeTimeProblem(time, previous: keys.last?.time, span: span) {
-                f.log.add(k.path("time"), problem)
-                valid = false
-            }
-            keys.append(Keyframe(time: time, value: v))
-        }
-        return valid ? keys : nil
-    }
-
-    static func keyframeTimeProblem(_ time: RationalTime, previous: RationalTime?, span: RationalTime) -> String? {
-        if time.isNegative { return "must not be negative, got \(time.diagnosticText)" }
-        if span < time {
-            return "\(time.diagnosticText) is past the title's end at \(span.diagnosticText) "
-                + "(keyframe times count from the title's start)"
-        }
-        if let previous, time <= previous {
-            return "\(time.diagnosticText) is not after the previous keyframe (\(previous.diagnosticText)); "
-                + "keyframes must be in time order"
-        }
-        return nil
     }
 
     static func unitRational(_ v: JSONValue) throws(ValueProblem) -> Rational {

@@ -15,7 +15,7 @@ extension CompositionJSON {
         return .object(m)
     }
 
-    static func keyframes<V>(_ keys: [Keyframe<V>], _ value: (V) -> JSONValue) -> JSONValue {
+    static func keyframes<V>(_ keys: KeyframeTrack<V>, _ value: (V) -> JSONValue) -> JSONValue {
         .array(keys.map { .object([member("time", time($0.time)), member("value", value($0.value))]) })
     }
 

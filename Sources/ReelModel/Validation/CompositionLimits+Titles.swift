@@ -21,8 +21,8 @@ extension CompositionLimits {
     static func checkKeyframeCounts(_ title: Title, log: DiagnosticLog) {
         let lists = [("opacity", title.opacity.count), ("positionKeys", title.positionKeys.count),
                      ("scale", title.scale.count)]
-        for (key, count) in lists where count > maxKeyframes {
-            log.add(JSONPath.member(title.origin, key), "has \(count) keyframes; at most \(maxKeyframes) are allowed")
+        for (key, count) in lists {
+            if let problem = keyframeCountProblem(count) { log.add(JSONPath.member(title.origin, key), problem) }
         }
     }
 

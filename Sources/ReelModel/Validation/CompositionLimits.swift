@@ -100,4 +100,9 @@ public enum CompositionLimits {
         guard maxVolume < volume else { return }
         log.add(path, "must be at most 100 (+40 dB), got \(volume.exactDecimalOrFraction)")
     }
+
+    /// The problem with a keyframe track of `count` keys, or nil when it is within `maxKeyframes`.
+    static func keyframeCountProblem(_ count: Int) -> String? {
+        count > maxKeyframes ? "has \(count) keyframes; at most \(maxKeyframes) are allowed" : nil
+    }
 }

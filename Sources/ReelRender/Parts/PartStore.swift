@@ -1,9 +1,9 @@
 import Foundation
 import ReelMedia
 
-/// Where segment parts live: content-addressed under `root/parts/<hh>/<hash>.{mp4,wav,json}`, with the
-/// part's pictures beside it: `<hash>.jpg` (its first frame, a thumbnail) and `<hash>.poster.jpg` (the same
-/// frame larger, made when a job whose middle segment it is finishes). They share the part's life (`reel gc`).
+/// Where segment parts live: content-addressed under `root/parts/<hh>/`, each part's files named by `PartFiles`
+/// (video, audio, manifest, and its pictures: a thumbnail of its first frame and a poster made when a job whose
+/// middle segment it is finishes). The pictures share the part's life (`reel gc`, `PartCollector`).
 ///
 /// A part is valid when its manifest (written last, atomically) exists, records the expected frame
 /// and sample counts, and both media files exist with the sizes the manifest recorded. A valid part is
@@ -35,43 +35,33 @@ public struct PartStore: Sendable {
         }
     }
 
-    public func directory(for hash: String) -> String { "\(root)/parts/\(hash.prefix(2))" }
-    public func videoPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).mp4" }
-    public func audioPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).wav" }
-    public func manifestPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).json" }
-    public func thumbnailPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).jpg" }
-    public func posterPath(for hash: String) -> String { "\(directory(for: hash))/\(hash).poster.jpg" }
-
-    /// True for what a planner writes as a content hash: 16 to 128 lowercase hexadecimal digits. Paths are
-    /// derived from a hash only after this check when it comes from outside (a database row, a request),
-    /// so no hash can name a file outside `root/parts`.
-    public static func isContentHash(_ text: String) -> Bool {
-        (16...128).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
+    /// The names of the part `hash`'s files in this store (`PartFiles`).
+    public func files(for hash: String) -> PartFiles { PartFiles(hash: hash, root: root) }
 
     /// The manifest when the part is complete and matches the expected counts, else nil.
     public func validManifest(for hash: String, frames: Int64, samples: Int64) -> Manifest? {
-        guard let data = FileManager.default.contents(atPath: manifestPath(for: hash)),
+        let files = self.files(for: hash)
+        guard let data = FileManager.default.contents(atPath: files.manifest),
               let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
               manifest.contentHash == hash, manifest.frames == frames, manifest.samples == samples,
-              fileSize(videoPath(for: hash)) == manifest.videoBytes,
-              fileSize(audioPath(for: hash)) == manifest.audioBytes else { return nil }
+              fileSize(files.video) == manifest.videoBytes,
+              fileSize(files.audio) == manifest.audioBytes else { return nil }
         return manifest
     }
 
     /// Records a finished part: the manifest is written to a temporary name, then renamed.
     public func writeManifest(_ manifest: Manifest) throws {
-        let path = manifestPath(for: manifest.contentHash)
-        let temp = PartFiles.temporaryPath(for: path)
+        let path = files(for: manifest.contentHash).manifest
+        let temp = AtomicFile.temporaryPath(for: path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(manifest).write(to: URL(fileURLWithPath: temp))
-        do { try PartFiles.commit(temp: temp, final: path) } catch { throw RenderError.media(error) }
+        do { try AtomicFile.commit(temp: temp, final: path) } catch { throw RenderError.media(error) }
     }
 
     /// Creates the part's directory.
     public func prepare(hash: String) throws {
-        try FileManager.default.createDirectory(atPath: directory(for: hash), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: files(for: hash).folder, withIntermediateDirectories: true)
     }
 
     func fileSize(_ path: String) -> Int64? {

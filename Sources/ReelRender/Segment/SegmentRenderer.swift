@@ -63,13 +63,13 @@ public final class SegmentRenderer {
         let started = ContinuousClock.now
         do {
             try store.prepare(hash: segment.contentHash)
-            let video = store.videoPath(for: segment.contentHash), audio = store.audioPath(for: segment.contentHash)
-            let videoTemp = PartFiles.temporaryPath(for: video), audioTemp = PartFiles.temporaryPath(for: audio)
-            defer { PartFiles.discard(temp: videoTemp); PartFiles.discard(temp: audioTemp) }
+            let files = store.files(for: segment.contentHash), video = files.video, audio = files.audio
+            let videoTemp = AtomicFile.temporaryPath(for: video), audioTemp = AtomicFile.temporaryPath(for: audio)
+            defer { AtomicFile.discard(temp: videoTemp); AtomicFile.discard(temp: audioTemp) }
             let first = try renderVideo(segment, to: videoTemp, isCanceled: isCanceled, progress: progress)
             try renderAudio(segment, to: audioTemp, isCanceled: isCanceled)
-            try PartFiles.commit(temp: videoTemp, final: video)
-            try PartFiles.commit(temp: audioTemp, final: audio)
+            try AtomicFile.commit(temp: videoTemp, final: video)
+            try AtomicFile.commit(temp: audioTemp, final: audio)
             let elapsed = started.duration(to: .now)
             let manifest = PartStore.Manifest(
                 contentHash: segment.contentHash, frames: frames, samples: samples,

@@ -8,8 +8,8 @@ import ReelModel
 ///
 /// `Stitcher.stitch` is this class driven over all parts at once; the bytes written do not depend on when
 /// the parts were appended. Every seam check of `Stitcher` runs per part, naming the segment: contiguity
-/// (start frame), identical extradata, an IDR at the start, packet count and sample count as planned. The
-/// totals are checked by `finish`. The file is written under a temporary name in the publication's folder;
+/// (start frame, `StitchTiling`), identical extradata, an IDR at the start, packet count and sample count as
+/// planned. The totals are checked by `finish` (`StitchTiling` again). The file is written under a temporary name in the publication's folder;
 /// `finish` publishes it (`OutputFolder.publish`: never over an input, over an existing file only when asked)
 /// only after every check passed and `mayPublish` agreed; `discard` (or any error) removes it.
 /// Not `Sendable`: use it on one thread.
@@ -25,15 +25,17 @@ public final class RollingStitcher {
     private var muxer: OutputMuxer?
     private var published = false
     private var reference: (segment: Int, extradata: [UInt8])?
+    /// The parts appended so far, against the seam checks they share with `Stitcher` (`StitchTiling`).
+    private var tiling = StitchTiling()
     /// Frames and samples appended so far.
-    public private(set) var frames: Int64 = 0
-    public private(set) var samples: Int64 = 0
+    public var frames: Int64 { tiling.frames }
+    public var samples: Int64 { tiling.samples }
     /// Parts appended so far.
-    public private(set) var parts = 0
+    public var parts: Int { tiling.parts }
 
     /// - Parameters:
     ///   - chapters: chapter marks on the output's own timeline (`Stitcher.chapters`).
-    ///   - owner: tags the temporary file's name (`PartFiles.temporaryPath`), so a later stitch attempt can
+    ///   - owner: tags the temporary file's name (`AtomicFile.temporaryName`), so a later stitch attempt can
     ///     remove what a dead one left.
     ///   - faststart: move the index to the front when finishing (Reel's outputs always do; false only to
     ///     measure what the rewrite costs).
@@ -57,10 +59,7 @@ public final class RollingStitcher {
     /// - Throws: `RenderError.seam` naming the segment, or `RenderError.media`; the stitcher is then unusable
     ///   (call `discard`).
     public func append(_ part: StitchPart) throws {
-        guard part.startFrame == frames else {
-            throw RenderError.seam(segment: part.segmentIndex,
-                                   message: "starts at frame \(part.startFrame) but the previous part ended at \(frames)")
-        }
+        try tiling.checkNext(part)
         do {
             let reader = try PacketReader(path: part.videoPath)
             let muxer = try self.muxer ?? open(copying: reader, firstSegment: part.segmentIndex)
@@ -70,12 +69,11 @@ public final class RollingStitcher {
                                        + "parts were encoded with different settings")
             }
             try Stitcher.copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
-            samples += try Stitcher.copyAudio(of: part, into: muxer, output: output)
+            try Stitcher.copyAudio(of: part, into: muxer, output: output)
         } catch let error as MediaError {
             throw RenderError.media(error)
         }
-        frames += part.frames
-        parts += 1
+        tiling.add(part)
     }
 
     /// Checks the totals, writes the trailer (and the faststart rewrite), and publishes.
@@ -86,15 +84,8 @@ public final class RollingStitcher {
     public func finish(totalFrames: Int64, totalSamples: Int64, isCanceled: @Sendable () -> Bool = { false },
                        mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         do {
+            try tiling.checkTotals(totalFrames: totalFrames, totalSamples: totalSamples)
             guard let muxer else { throw RenderError.emptyPlan }
-            guard frames == totalFrames else {
-                throw RenderError.seam(segment: parts - 1,
-                                       message: "parts end at frame \(frames) but the plan has \(totalFrames) frames")
-            }
-            guard samples == totalSamples else {
-                throw RenderError.seam(segment: reference?.segment ?? 0,
-                                       message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
-            }
             try muxer.finish()
             guard let temp else { throw RenderError.nothingWritten }
             let bytes = temp.size

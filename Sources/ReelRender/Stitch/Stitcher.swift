@@ -20,6 +20,12 @@ public struct StitchPart: Sendable {
         self.videoPath = videoPath
         self.audioPath = audioPath
     }
+
+    /// The part whose media are `files` (a part store's, `PartStore.files(for:)`).
+    public init(segmentIndex: Int, startFrame: Int64, frames: Int64, samples: Int64, files: PartFiles) {
+        self.init(segmentIndex: segmentIndex, startFrame: startFrame, frames: frames, samples: samples,
+                  videoPath: files.video, audioPath: files.audio)
+    }
 }
 
 /// What the stitcher found while joining, for reports and tests.
@@ -63,7 +69,7 @@ public enum Stitcher {
                               chapters: [Chapter] = [], to publication: Publication,
                               isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
-        try checkTiling(parts, totalFrames: totalFrames, totalSamples: totalSamples)
+        try StitchTiling.check(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         let stitcher = RollingStitcher(output: output, chapters: chapters, to: publication)
         do {
             for part in parts {
@@ -75,27 +81,6 @@ public enum Stitcher {
         } catch {
             stitcher.discard()
             throw error
-        }
-    }
-
-    static func checkTiling(_ parts: [StitchPart], totalFrames: Int64, totalSamples: Int64) throws {
-        guard let first = parts.first else { throw RenderError.emptyPlan }
-        var frame: Int64 = 0, samples: Int64 = 0
-        for part in parts {
-            guard part.startFrame == frame else {
-                throw RenderError.seam(segment: part.segmentIndex,
-                                       message: "starts at frame \(part.startFrame) but the previous part ended at \(frame)")
-            }
-            frame += part.frames
-            samples += part.samples
-        }
-        guard frame == totalFrames else {
-            throw RenderError.seam(segment: parts.last!.segmentIndex,
-                                   message: "parts end at frame \(frame) but the plan has \(totalFrames) frames")
-        }
-        guard samples == totalSamples else {
-            throw RenderError.seam(segment: first.segmentIndex,
-                                   message: "parts hold \(samples) samples but S(\(totalFrames)) = \(totalSamples)")
         }
     }
 
@@ -121,7 +106,7 @@ public enum Stitcher {
         }
     }
 
-    static func copyAudio(of part: StitchPart, into muxer: OutputMuxer, output: OutputSettings) throws -> Int64 {
+    static func copyAudio(of part: StitchPart, into muxer: OutputMuxer, output: OutputSettings) throws {
         let reader = try PCMPartReader(path: part.audioPath)
         guard reader.sampleRate == output.audio.sampleRate, reader.channels == output.audio.channels else {
             throw RenderError.seam(segment: part.segmentIndex,
@@ -135,6 +120,5 @@ public enum Stitcher {
         while let buffer = try reader.read(maxFrames: 1 << 16) {
             try muxer.writeAudio(buffer)
         }
-        return reader.frameCount
     }
 }

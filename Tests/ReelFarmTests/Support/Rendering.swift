@@ -43,8 +43,7 @@ enum Rendering {
         let store = PartStore(root: storage.path)
         _ = try SegmentRenderer(plan: plan, store: store).render(segment)
         let part = StitchPart(segmentIndex: 0, startFrame: 0, frames: Int64(segment.frames.count),
-                              samples: Int64(segment.samples.count), videoPath: store.videoPath(for: segment.contentHash),
-                              audioPath: store.audioPath(for: segment.contentHash))
+                              samples: Int64(segment.samples.count), files: store.files(for: segment.contentHash))
         _ = try Stitcher.stitch(parts: [part], output: plan.composition.output, totalFrames: plan.totalFrames,
                                 totalSamples: plan.totalSamples, to: output.path)
         return plan

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Atomic publication of part and output files: write under a temporary name in the same
-/// directory, then `commit` (fsync the file, rename over the final name, fsync the directory).
-/// A reader therefore sees either no file or a complete one, even after a crash.
-public enum PartFiles {
+/// Atomic publication of a file (a part's media and manifest, a picture, the stitched output): write under a
+/// temporary name in the same directory, then `commit` (fsync the file, rename over the final name, fsync the
+/// directory). A reader therefore sees either no file or a complete one, even after a crash. The temporary
+/// names are made and recognised here only (`temporaryName`, `isTemporaryName`).
+public enum AtomicFile {
     /// A temporary name beside `finalPath` (same directory, so the rename is atomic):
     /// `<dir>/.<name>.<owner><random>.tmp`, keeping the extension so FFmpeg picks the right muxer. `owner`
     /// ("j12a3." for a stitch attempt) lets a later owner find what an abandoned one left (`abandoned`).
@@ -17,6 +18,11 @@ public enum PartFiles {
         let ext = (finalName as NSString).pathExtension
         let token = UUID().uuidString.prefix(8).lowercased()
         return ".\((finalName as NSString).deletingPathExtension).\(owner)\(token).tmp" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    /// Whether `name` has the form of any temporary name: `.<name>.<owner><8 hex>.tmp[.<ext>]`.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.wholeMatch(of: /\..+\.[0-9a-f]{8}\.tmp(\.[A-Za-z0-9]{1,8})?/) != nil
     }
 
     /// Whether `name` is a temporary name of `finalName` whose owner tag passes `isAbandoned`.

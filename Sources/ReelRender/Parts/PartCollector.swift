@@ -1,7 +1,6 @@
 import Foundation
+import ReelMedia
 import ReelModel
-import ReelQueue
-import ReelRender
 
 /// `reel gc`: deletes parts and stale temporary files under a part store that no active job references and that
 /// are older than `olderThan`.
@@ -41,20 +40,20 @@ public struct PartCollector: Sendable {
         public var bytesFreed: Int64 { (parts + temporaryFiles).reduce(0) { $0 + $1.bytes } }
     }
 
-    /// Lists, asks the queue, rechecks and deletes.
+    /// Lists, asks `references`, rechecks and deletes.
     /// - Parameter now: the reference time for ages (tests pass their own).
-    /// - Throws: `QueueError` from the queue; a file that cannot be deleted is an error naming it.
-    public func run(queue: any QueueMonitoring, now: Date = Date()) throws -> Report {
+    /// - Throws: what `references` throws; `RenderError.media(.io)` naming a file that cannot be deleted.
+    public func run(references: some PartReferences, now: Date = Date()) throws -> Report {
         let cutoff = now.addingTimeInterval(-olderThan.secondsDouble)
         let listing = PartListing(store: store)
         let (parts, temps) = try listing.scan()
-        let referenced = try queue.contentHashListActive(ContentHashListParams())
+        let referenced = try references.activeContentHashes(among: nil)
         var report = Report(dryRun: dryRun)
         for part in parts {
             guard part.newest < cutoff else { report.keptYoung += 1; continue }
             guard !referenced.contains(part.name) else { report.keptReferenced += 1; continue }
             guard listing.unchanged(part, cutoff: cutoff) else { report.keptYoung += 1; continue }
-            guard try queue.contentHashListActive(ContentHashListParams(among: [part.name])).isEmpty else {
+            guard try references.activeContentHashes(among: [part.name]).isEmpty else {
                 report.keptReferenced += 1; continue
             }
             try delete(part)
@@ -71,7 +70,7 @@ public struct PartCollector: Sendable {
     private func delete(_ set: PartFileSet) throws {
         guard !dryRun else { return }
         for path in set.files where unlink(path) != 0 && errno != ENOENT {
-            throw FarmError.io(path: path, message: "unlink: \(String(cString: strerror(errno)))")
+            throw RenderError.media(.io(path: path, message: "unlink: \(String(cString: strerror(errno)))"))
         }
     }
 }
