@@ -19,18 +19,23 @@ public struct MediaFileProber: MediaProber {
     public var scanKeyframes: Bool
     /// Told each file before it is opened.
     public var reading: (@Sendable (String) -> Void)?
+    /// Told each file before it is probed with libavformat.
+    public var probing: (@Sendable (String) -> Void)?
     /// What each file must satisfy when opened.
     public var rules: InputRules = .anywhere
     /// Told the identity of each file opened, by the path it was opened as.
     var opened: FileIDLog?
 
-    public init(scanKeyframes: Bool = false, reading: (@Sendable (String) -> Void)? = nil) {
+    public init(scanKeyframes: Bool = false, reading: (@Sendable (String) -> Void)? = nil,
+                probing: (@Sendable (String) -> Void)? = nil) {
         self.scanKeyframes = scanKeyframes
         self.reading = reading
+        self.probing = probing
     }
 
     public func probe(path: String) throws -> MediaFacts {
         reading?(path)
+        probing?(path)
         do {
             let facts = try MediaProbe.probe(path: path, rules: rules, scanKeyframes: scanKeyframes)
             if let id = facts.fileID { opened?.record(path, id) }
@@ -87,6 +92,16 @@ public struct Project: Sendable {
     /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders.
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
     public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: MediaFileProber = MediaFileProber()) throws {
+        do {
+            self = try Project(loading: request, mediaRoots: mediaRoots, prober: prober)
+        } catch let invalid as InvalidDocument {
+            throw FarmError.invalid(file: request.sourcePath, problems: invalid.problems)
+        }
+    }
+
+    /// `init(_:mediaRoots:prober:)`, throwing `InvalidDocument` (every problem at its place) for a document that
+    /// does not load.
+    init(loading request: RenderRequest, mediaRoots: [String], prober: MediaFileProber) throws {
         self.request = request
         let roots = MediaRoots(mediaRoots)
         var checked = prober
