@@ -43,6 +43,7 @@ public struct Coordinator: Sendable {
         request.marks = TimelineMarks(plan: project.plan)
         request.overwrite = overwrite
         request.inputs = project.inputFiles.keys.sorted()
+        request.facts = project.factRecords
         let spec = JobSpec(name: name, owner: owner, composition: try request.encoded(), outputLocation: output,
                            priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
         // A part is reused only when this store holds it whole: its manifest matches the frames and samples.

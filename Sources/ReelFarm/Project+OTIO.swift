@@ -6,9 +6,17 @@ import ReelRecords
 
 /// Loading a request's document in either format: composition JSON or an OTIO timeline.
 extension Project {
+    /// A request's document that does not load.
+    struct InvalidDocument: Error {
+        /// Every problem at its place (a JSON path), as `reel validate` lists them.
+        var diagnostics: [Diagnostic]
+        /// One line per problem, for `FarmError.invalid`.
+        var problems: [String]
+    }
+
     /// The composition and probed facts of a request, plus warnings (OTIO only).
     /// - Parameter mediaRoots: also searched for OTIO media, with `REEL_MEDIA_ROOTS`.
-    /// - Throws: `FarmError.invalid` listing every problem.
+    /// - Throws: `InvalidDocument` listing every problem.
     static func load(_ request: RenderRequest, mediaRoots: [String],
                      prober: some MediaProber) throws -> (LoadedComposition, [String]) {
         guard request.isOTIO else {
@@ -17,7 +25,7 @@ extension Project {
                                                         baseDirectory: request.baseDirectory, prober: prober)
                 return (loaded, [])
             } catch {
-                throw FarmError.invalid(file: request.sourcePath, problems: error.diagnostics.map(\.description))
+                throw InvalidDocument(diagnostics: error.diagnostics, problems: error.diagnostics.map(\.description))
             }
         }
         do {
@@ -26,29 +34,17 @@ extension Project {
             return (LoadedComposition(composition: imported.composition, facts: imported.facts,
                                       titleFiles: imported.titleFiles), imported.warnings)
         } catch let error as OTIOError {
-            throw FarmError.invalid(file: request.sourcePath, problems: error.problems)
+            throw InvalidDocument(diagnostics: diagnostics(error), problems: error.problems)
         }
     }
 
-    /// Every problem in a request's document, for `reel validate`; empty when it loads.
-    public static func diagnostics(_ request: RenderRequest, prober: some MediaProber = MediaFileProber()) -> [Diagnostic] {
-        guard request.isOTIO else {
-            return CompositionLoader.validate(data: Array(request.document.utf8), baseDirectory: request.baseDirectory,
-                                              prober: prober)
-        }
-        do {
-            _ = try OTIOImporter.load(data: Array(request.document.utf8), baseDirectory: request.baseDirectory,
-                                      options: try request.otioOptions(mediaRoots: []), prober: prober)
-            return []
-        } catch let error as OTIOError {
-            switch error {
-            case .invalid(let list): return list
-            case .missingMedia(let pieces):
-                return pieces.map { Diagnostic(path: $0.path, message: "\($0.clip): \($0.reason)") }
-            default: return [Diagnostic(path: "", message: error.description)]
-            }
-        } catch {
-            return [Diagnostic(path: "", message: "\(error)")]
+    /// An OTIO timeline's problems at their places: a clip with missing media at the clip's path.
+    static func diagnostics(_ error: OTIOError) -> [Diagnostic] {
+        switch error {
+        case .invalid(let list): return list
+        case .missingMedia(let pieces):
+            return pieces.map { Diagnostic(path: $0.path, message: "\($0.clip): \($0.reason)") }
+        default: return [Diagnostic(path: "", message: error.description)]
         }
     }
 }

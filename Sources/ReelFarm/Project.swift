@@ -14,23 +14,33 @@ extension FFmpegProber: MediaProber {
 /// Probes with libavformat; failures read without the path, which the validator names itself.
 ///
 /// Every file is opened under `rules` (`InputFile`: a regular file, really under the media roots), and the
-/// file each path named is recorded in `opened`, so that every later open can demand the same file.
+/// file each path named is recorded in `opened`, so that every later open can demand the same file. A file with
+/// recorded facts (a job's `RenderRequest.facts`) is opened and checked the same way, but not probed again
+/// when it has the size and modification time they were probed at (`recordedFacts(of:)`).
 public struct MediaFileProber: MediaProber {
     public var scanKeyframes: Bool
     /// Told each file before it is opened.
     public var reading: (@Sendable (String) -> Void)?
+    /// Told each file before it is probed with libavformat (not a file whose recorded facts are used).
+    public var probing: (@Sendable (String) -> Void)?
     /// What each file must satisfy when opened.
     public var rules: InputRules = .anywhere
     /// Told the identity of each file opened, by the path it was opened as.
     var opened: FileIDLog?
+    /// Facts probed earlier, by path (`RenderRequest.recordedFacts`).
+    var recorded: [String: MediaFacts] = [:]
 
-    public init(scanKeyframes: Bool = false, reading: (@Sendable (String) -> Void)? = nil) {
+    public init(scanKeyframes: Bool = false, reading: (@Sendable (String) -> Void)? = nil,
+                probing: (@Sendable (String) -> Void)? = nil) {
         self.scanKeyframes = scanKeyframes
         self.reading = reading
+        self.probing = probing
     }
 
     public func probe(path: String) throws -> MediaFacts {
         reading?(path)
+        if let facts = recordedFacts(of: path) { return facts }
+        probing?(path)
         do {
             let facts = try MediaProbe.probe(path: path, rules: rules, scanKeyframes: scanKeyframes)
             if let id = facts.fileID { opened?.record(path, id) }
@@ -62,6 +72,19 @@ public struct MediaFileProber: MediaProber {
             throw ProbeFailure(reason: "\(error)")
         }
     }
+
+    /// The recorded facts of `path` when the file opened there now, under `rules`, has the fingerprint they were
+    /// probed at (path, size and modification time: what content hashes take as the file's content), with this
+    /// open as their `fileID`; nil when there is no record, the file does not open, or it differs: then it is
+    /// probed, so a changed source fails its segment as it did before facts were recorded. A prober that scans
+    /// keyframes always probes: recorded keyframes come from the index.
+    func recordedFacts(of path: String) -> MediaFacts? {
+        guard !scanKeyframes, var facts = recorded[path], let file = try? InputFile(path, rules: rules),
+              MediaProbe.fingerprint(file) == facts.fingerprint else { return nil }
+        facts.fileID = file.id
+        opened?.record(path, file.id)
+        return facts
+    }
 }
 
 /// A probe failure's reason, as the validator shows it after the asset and path.
@@ -83,15 +106,27 @@ public struct Project: Sendable {
     /// nothing else (`SegmentRenderer.rules`).
     public let inputs: InputRules
 
-    /// Loads, validates (probing every asset once) and plans a request.
+    /// Loads, validates (probing every asset once, or using the facts the request recorded for it) and plans a
+    /// request.
     /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders.
     /// - Throws: `FarmError.invalid` listing every problem, `FarmError.outsideMediaRoots`, or a plan error.
     public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: MediaFileProber = MediaFileProber()) throws {
+        do {
+            self = try Project(loading: request, mediaRoots: mediaRoots, prober: prober)
+        } catch let invalid as InvalidDocument {
+            throw FarmError.invalid(file: request.sourcePath, problems: invalid.problems)
+        }
+    }
+
+    /// `init(_:mediaRoots:prober:)`, throwing `InvalidDocument` (every problem at its place) for a document that
+    /// does not load.
+    init(loading request: RenderRequest, mediaRoots: [String], prober: MediaFileProber) throws {
         self.request = request
         let roots = MediaRoots(mediaRoots)
         var checked = prober
         checked.rules = InputRules(roots: roots.folders)
         checked.opened = FileIDLog()
+        checked.recorded = request.recordedFacts
         // A source named outside the roots is refused by its name first, with the clearest message; what
         // counts is the opened file itself (`InputFile`), checked again at every later open.
         let (loaded, warnings) = try Self.load(request, mediaRoots: mediaRoots,
@@ -131,6 +166,13 @@ public struct Project: Sendable {
         self.facts = facts
         self.plan = plan
         self.warnings = warnings
+    }
+
+    /// What probing found for each source file, for the job's stored request (`RenderRequest.facts`): one record
+    /// per file in path order, of facts probed from a file (with a `fileID`), which a worker can check.
+    public var factRecords: [MediaFactsRecord] {
+        let probed = Dictionary(facts.values.filter { $0.fileID != nil }.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        return probed.sorted { $0.key < $1.key }.map { MediaFactsRecord($0.value) }
     }
 
     /// The files this project reads, which its output may never replace: every input opened at load

@@ -6,9 +6,12 @@ import ReelRecords
 public final class ProjectCache: Sendable {
     private let projects = Mutex<[Int64: Project]>([:])
     private let mediaRoots: [String]
+    private let prober: MediaFileProber
 
-    public init(mediaRoots: [String] = []) {
+    /// - Parameter prober: what loads probe with (its `reading` is set per load).
+    public init(mediaRoots: [String] = [], prober: MediaFileProber = MediaFileProber()) {
         self.mediaRoots = mediaRoots
+        self.prober = prober
     }
 
     /// Seeds the cache (the embedded queue already has the project in hand).
@@ -16,13 +19,15 @@ public final class ProjectCache: Sendable {
         projects.withLock { $0[jobID] = project }
     }
 
-    /// The job's project, loading and planning its stored request on first use.
-    /// - Parameter reading: told each file before it is probed (a worker's stall report names it).
+    /// The job's project, loading and planning its stored request on first use (from the facts it recorded for
+    /// each source whose file is unchanged, probing the others).
+    /// - Parameter reading: told each file before it is opened (a worker's stall report names it).
     /// - Throws: `FarmError` when the request no longer loads (a source deleted or changed).
     public func project(for job: Job, reading: (@Sendable (String) -> Void)? = nil) throws -> Project {
         if let cached = projects.withLock({ $0[job.id] }) { return cached }
-        let project = try Project(RenderRequest.decoded(job.composition), mediaRoots: mediaRoots,
-                                  prober: MediaFileProber(reading: reading))
+        var prober = self.prober
+        prober.reading = reading
+        let project = try Project(RenderRequest.decoded(job.composition), mediaRoots: mediaRoots, prober: prober)
         projects.withLock { $0[job.id] = project }
         return project
     }

@@ -34,6 +34,10 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     /// Set by the coordinator: the job's input files (sources, title images, fonts, the watermark, the
     /// composition), by path, so that another job cannot publish over them while this one is active.
     public var inputs: [String]?
+    /// Set by the coordinator: what probing each source file found at submit, one record per file in path order,
+    /// so that a worker whose open of the same path finds the same size and modification time plans from these
+    /// facts instead of probing the file again. Absent in jobs submitted before it existed: they are probed.
+    public var facts: [MediaFactsRecord]?
 
     public init(sourcePath: String, baseDirectory: String, document: String, segmentSeconds: String? = nil,
                 preset: String? = nil, lossless: Bool = false, rendererVersion: String = Reel.rendererVersion) {
@@ -51,6 +55,12 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// The recorded facts by path (`facts`), leaving out every record whose values no probe gives.
+    public var recordedFacts: [String: MediaFacts] {
+        let usable = (facts ?? []).compactMap { record in record.facts.map { (record.path, $0) } }
+        return Dictionary(usable, uniquingKeysWith: { first, _ in first })
     }
 
     /// The request stored as `text` (a job's composition).

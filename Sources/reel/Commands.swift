@@ -16,12 +16,12 @@ enum Commands {
         let path = try parsed.positionals("a composition file")[0]
         var request = try RenderRequest.reading(path)
         try request.applyOTIOOptions(parsed)
-        let problems = Project.diagnostics(request)
+        let validation = try ProjectValidation(request)
+        let problems = validation.problems
         if parsed.flag("json") {
             let list = problems.map { ["path": $0.path, "message": $0.message] }
             print(FarmJSON.string(["valid": problems.isEmpty, "problems": list]))
-        } else if problems.isEmpty {
-            let project = try Project(request)
+        } else if let project = validation.project {
             printWarnings(project, command: "validate")
             print("\(path): valid — \(project.plan.clips.count) clips, \(project.plan.duration.secondsText), "
                   + "\(project.plan.totalFrames) frames, \(project.plan.segments.count) segments")
