@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelPlan
+import ReelTestSupport
 import Testing
 
 /// Segmentation invariance with every layer key (`Compositions.layered`: transform with position,
@@ -10,7 +11,7 @@ import Testing
 @Suite struct LayerSegmentationTests {
     @Test(arguments: [OutputRate.thirty, .ntsc])
     func layeredRendersAreIdenticalWhereverTheTimelineIsCut(_ rate: OutputRate) throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("layer-segmentation")
         defer { dir.remove() }
         let logo = dir("logo.png")
@@ -32,10 +33,7 @@ import Testing
             }
             boundaries[cut] = segments.map(\.frames.lowerBound)
             hashes[cut] = try Decoded.frameHashes(of: out, scratch: dir.url)
-            if cut == "whole", let look = ProcessInfo.processInfo.environment["REEL_LOOK_DIR"] {
-                try? FileManager.default.copyItem(at: out, to: URL(fileURLWithPath: look).appendingPathComponent("layered-\(rate.fpsNum).mov"))
-            }
-            print("layer segmentation \(rate) \(cut): \(segments.count) segments")
+            if cut == "whole" { TestKeep.copy(out, as: "layered-\(rate.fpsNum).mov") }
         }
         #expect(boundaries["whole"] == [0])
         #expect((boundaries[seven]?.count ?? 0) >= 10)
@@ -64,7 +62,7 @@ import Testing
     /// Layer keys are in the segment hash: changing only a key's value changes the hashes of the
     /// segments that show the clip, and leaves the others alone.
     @Test func layerKeysAreInTheContentHash() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("layer-hash")
         defer { dir.remove() }
         let base = Compositions.layered(media)
