@@ -60,9 +60,9 @@ import Testing
 
     @Test("a worker waiting for its database says so from its first line")
     func waitingWorker() async throws {
-        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("reel-wait-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: logs) }
+        let folder = try TempDir("wait")
+        defer { folder.remove() }
+        let logs = folder.url
         let worker = try TestChild(name: "waiter", executable: try TestBinary.reel(),
                                    arguments: ["worker", "--db", "postgresql://reel@127.0.0.1:1/reel", "--storage", logs.path,
                                                "--media-root", logs.path, "--output-root", logs.path],
