@@ -50,13 +50,8 @@ import Testing
 
     /// A 64×32 PNG with alpha: a red bar over half-transparent white.
     static func makeLogo(_ url: URL) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=white@0.5:s=64x32,format=rgba",
-                       "-vf", "drawbox=x=8:y=10:w=48:h=12:color=red@1:t=fill", "-frames:v", "1", url.path]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "ffmpeg could not make the logo")
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "color=white@0.5:s=64x32,format=rgba",
+                                "-vf", "drawbox=x=8:y=10:w=48:h=12:color=red@1:t=fill", "-frames:v", "1", url.path])
     }
 
     /// Layer keys are in the segment hash: changing only a key's value changes the hashes of the
