@@ -62,12 +62,12 @@ let package = Package(
         .executableTarget(name: "bench-transitions", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/transitions"),
 
         // Test support, used only by test targets: running programs (the one process helper), temporary folders,
-        // the test database's URL, the built `reel`, and REEL_TEST_KEEP (docs/testing.md). Foundation only.
+        // the test database's URL, the built `reel`, a seeded generator, and REEL_TEST_KEEP (docs/testing.md).
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         // Test oracles: independent reference computations shared by the test targets.
         .target(name: "ReelTestOracles", dependencies: ["ReelMedia", "ReelModel"], path: "Tests/ReelTestOracles"),
-        .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
-        .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
+        .testTarget(name: "ReelModelTests", dependencies: ["ReelModel", "ReelTestSupport"]),
+        .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel", "ReelTestSupport"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel", "ReelTestSupport"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelModel", "ReelTestOracles",
                                                            "ReelTestSupport"]),
