@@ -61,20 +61,34 @@ let package = Package(
         .executableTarget(name: "bench-layers", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/layers"),
         .executableTarget(name: "bench-transitions", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/transitions"),
 
+        // Test support, used only by test targets: running programs (the one process helper), temporary folders,
+        // the test database's URL, the built `reel`, a seeded generator, and REEL_TEST_KEEP (docs/testing.md).
+        .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         // Test oracles: independent reference computations shared by the test targets.
         .target(name: "ReelTestOracles", dependencies: ["ReelMedia", "ReelModel"], path: "Tests/ReelTestOracles"),
-        .testTarget(name: "ReelModelTests", dependencies: ["ReelModel"]),
-        .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelModel", "ReelTestOracles"]),
-        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue"]),
+        .testTarget(name: "ReelModelTests", dependencies: ["ReelModel", "ReelTestSupport"]),
+        .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel", "ReelTestSupport"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel", "ReelTestSupport"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelModel", "ReelTestOracles",
+                                                           "ReelTestSupport"]),
+        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelTestSupport"]),
+        .testTarget(name: "ReelRecordsTests", dependencies: ["ReelRecords", "ReelTestSupport"]),
         .testTarget(name: "ReelOTIOTests", dependencies: ["ReelOTIO", "ReelFarm", "ReelRecords", "ReelRender",
-                                                          "ReelMedia", "ReelPlan", "ReelModel"],
+                                                          "ReelMedia", "ReelPlan", "ReelModel", "ReelTestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReelServeTests", dependencies: ["ReelServe", "ReelRecords", "ReelQueue"]),
+        .testTarget(name: "ReelServeTests", dependencies: ["ReelServe", "ReelRecords", "ReelQueue", "ReelTestSupport"]),
+        // The farm library in process: renders through LocalRender, stitch stages on both queue drivers, the worker host.
         .testTarget(name: "ReelFarmTests", dependencies: ["ReelFarm", "ReelRecords", "ReelQueue", "ReelRender",
-                                                         "ReelPlan", "ReelModel", "ReelMedia", "ReelTestOracles"],
+                                                         "ReelPlan", "ReelModel", "ReelMedia", "ReelTestOracles",
+                                                         "ReelTestSupport"]),
+        // The farm as processes: `reel` workers, submit, monitors and serve against PostgreSQL, one schema per test.
+        .testTarget(name: "ReelFarmProcessTests", dependencies: ["ReelFarm", "ReelRecords", "ReelQueue", "ReelRender",
+                                                                "ReelTestSupport"],
                     exclude: ["Support/blockfs.py", "Support/webview_check.py"]),
+        // The built `reel` binary's command line: help, messages, validate, hostile inputs, --json style.
+        .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
+        // The deployment files under deploy/.
+        .testTarget(name: "ReelDeployTests", dependencies: ["ReelFarm", "ReelRender", "ReelQueue", "ReelTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,7 @@ kind=${1:?usage: scripts/sanitize.sh address|thread [FILTER]}
 case "$kind" in
   address) dir=.build/asan; filter=${2:-'ReelMediaTests|ReelRenderTests'}
            export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0 halt_on_error=1} ;;
-  thread)  dir=.build/tsan; filter=${2:-'ReelQueueTests|ReelFarmTests'}
+  thread)  dir=.build/tsan; filter=${2:-'ReelQueueTests|ReelFarmTests|ReelFarmProcessTests'}
            export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan-suppressions.txt} ;;
   *) echo "sanitize: address or thread, not $kind" >&2; exit 2 ;;
 esac

@@ -5,7 +5,7 @@
 # One server per checkout: port 54000 + H % 900 (or the next free one) and folder /tmp/reel-test-pg-H,
 # where H is the cksum of the checkout's absolute path, so checkouts side by side never share one. It listens on loopback only
 # (127.0.0.1, and ::1 where the host has it) and trusts only those; the several-hosts test starts a
-# server of its own for its network namespaces (Tests/ReelFarmTests/Support/FarmPostgres.swift).
+# server of its own for its network namespaces (Tests/ReelFarmProcessTests/Support/FarmPostgres.swift).
 # Tests create and drop their own schemas (reel_test_<random>), so one server serves every test run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)

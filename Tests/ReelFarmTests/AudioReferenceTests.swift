@@ -1,5 +1,6 @@
 import Foundation
 import ReelFarm
+import ReelTestSupport
 import Testing
 
 /// "Audio against an outside reference": a lossless (float32 PCM) render of two clips with a 0.5 s
@@ -17,7 +18,7 @@ import Testing
 /// reproduces); the segmentation test covers it for consistency.
 @Suite struct AudioReferenceTests {
     @Test func mixMatchesAcrossfadeVolumeAndAmix() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("audio")
         defer { dir.remove() }
         let json = """
@@ -46,7 +47,6 @@ import Testing
         try #require(reference.count >= ours.count, "reference holds \(reference.count) samples")
 
         let peak = Decoded.peakDeviation(ours[...], reference[0..<ours.count])
-        print("audio e2e: peak deviation from FFmpeg \(String(format: "%.1f", peak.dBFS)) dBFS at sample \(peak.index / 2)")
         #expect(peak.dBFS <= -60, "deviation \(peak.dBFS) dBFS at sample \(peak.index / 2)")
         // Every part of the mix sounds, so the comparison covers each of them.
         for (second, label) in [(0, "clip a"), (1, "crossfade and voice-over"), (2, "clip b, music ramp up")] {
@@ -56,7 +56,7 @@ import Testing
     }
 
     /// FFmpeg's mix, interleaved float32 stereo.
-    func ffmpegMix(_ media: TestMedia, dir: TempDir) throws -> [Float] {
+    func ffmpegMix(_ media: SharedClips, dir: TempDir) throws -> [Float] {
         let raw = dir("reference.f32")
         let float = "aformat=sample_fmts=fltp:channel_layouts=stereo"
         let automation = "if(lt(t,0.5),1,if(lt(t,1),1-0.75*(t-0.5)/0.5,if(lt(t,2.5),0.25,if(lt(t,3),0.25+0.75*(t-2.5)/0.5,1))))"
@@ -68,9 +68,9 @@ import Testing
             "[3:a]\(float),atrim=end_sample=168000,volume=0.8,asetnsamples=n=1,volume=volume='\(automation)':eval=frame[music]",
             "[clips][vo][music]amix=inputs=3:normalize=0:duration=longest,\(float)[mix]",
         ].joined(separator: ";")
-        try Shell.ffmpeg(["-i", media.clips[0].path, "-i", media.clips[1].path, "-i", media.voiceOver.path,
-                          "-i", media.music.path, "-filter_complex", graph, "-map", "[mix]",
-                          "-f", "f32le", "-c:a", "pcm_f32le", raw.path])
+        try TestProcess.ffmpeg(["-i", media.clips[0].path, "-i", media.clips[1].path, "-i", media.voiceOver.path,
+                                "-i", media.music.path, "-filter_complex", graph, "-map", "[mix]",
+                                "-f", "f32le", "-c:a", "pcm_f32le", raw.path])
         let data = try Data(contentsOf: raw)
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }

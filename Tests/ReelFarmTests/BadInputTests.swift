@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// "Bad input": `reel render` on each kind of broken source fails with a message that names the asset
@@ -11,7 +12,7 @@ import Testing
 
     @Test(arguments: Case.allCases)
     func brokenSourceFailsCleanly(_ kind: Case) throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("bad-\(kind)")
         defer { dir.remove() }
         let source = try makeSource(kind, media: media, dir: dir)
@@ -24,11 +25,10 @@ import Testing
         """
         let comp = try Rendering.write(json, in: dir)
         try FileManager.default.createDirectory(at: dir("out"), withIntermediateDirectories: true)
-        let result = try Shell.run(try Shell.reel, ["render", comp.path, "-o", dir("out/final.mp4").path,
-                                                    "--storage", dir("store").path, "--workers", "2"])
+        let result = try TestProcess.run(try TestBinary.reel(), ["render", comp.path, "-o", dir("out/final.mp4").path,
+                                                                 "--storage", dir("store").path, "--workers", "2"])
         // The final error (FFmpeg's own log lines may come before it).
         let error = result.stderr.components(separatedBy: "reel render: ").dropFirst().joined()
-        print("bad input \(kind): exit \(result.status): \(error.split(separator: "\n").joined(separator: " | "))")
         #expect(result.status == 1)
         // Named by its file and by its asset id (in a composition problem) or the segment (in a render).
         #expect(error.contains(source.lastPathComponent) || kind == .audioOnly, "no file named: \(result.stderr)")
@@ -42,14 +42,14 @@ import Testing
     }
 
     /// The broken source file for each case.
-    func makeSource(_ kind: Case, media: TestMedia, dir: TempDir) throws -> URL {
+    func makeSource(_ kind: Case, media: SharedClips, dir: TempDir) throws -> URL {
         switch kind {
         case .missing:
             return dir("does-not-exist.mp4")
         case .truncated:
             // moov first (faststart), so the file opens and probes as 3 s, but the media data stops at 40%.
             let whole = dir("whole.mp4"), cut = dir("truncated.mp4")
-            try Shell.ffmpeg(["-i", media.clips[1].path, "-an", "-c:v", "copy", "-movflags", "+faststart", whole.path])
+            try TestProcess.ffmpeg(["-i", media.clips[1].path, "-an", "-c:v", "copy", "-movflags", "+faststart", whole.path])
             let data = try Data(contentsOf: whole)
             try data.prefix(data.count * 2 / 5).write(to: cut)
             return cut
@@ -70,7 +70,7 @@ import Testing
     /// Made by remuxing H.264 to TS and rewriting the PMT's stream type (and its CRC).
     func makeAVS2(from source: URL, dir: TempDir) throws -> URL {
         let ts = dir("h264.ts"), out = dir("avs2.ts")
-        try Shell.ffmpeg(["-i", source.path, "-an", "-c:v", "copy", "-f", "mpegts", ts.path])
+        try TestProcess.ffmpeg(["-i", source.path, "-an", "-c:v", "copy", "-f", "mpegts", ts.path])
         var bytes = [UInt8](try Data(contentsOf: ts))
         var patched = 0
         for packet in stride(from: 0, to: bytes.count - 187, by: 188) {
@@ -87,7 +87,7 @@ import Testing
             for k in 0..<4 { bytes[end + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
             patched += 1
         }
-        guard patched > 0 else { throw Shell.Failure(description: "no PMT found in \(ts.path)") }
+        guard patched > 0 else { throw TestFailure("no PMT found in \(ts.path)") }
         try Data(bytes).write(to: out)
         return out
     }
@@ -107,13 +107,13 @@ import Testing
     /// with SIGXFSZ ignored, so writes fail with EFBIG ("File too large") instead of ENOSPC.
     @Test(arguments: ["output", "storage"])
     func fullDiskFailsCleanly(_ full: String) throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("disk-full-\(full)")
         defer { dir.remove() }
         let tiny = dir("tiny")
         try FileManager.default.createDirectory(at: tiny, withIntermediateDirectories: true)
-        let mounted = try Shell.run("/bin/mount", ["-t", "tmpfs", "-o", "size=200k", "tmpfs", tiny.path]).status == 0
-        defer { if mounted { _ = try? Shell.run("/bin/umount", [tiny.path]) } }
+        let mounted = try TestProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=200k", "tmpfs", tiny.path]).status == 0
+        defer { if mounted { _ = try? TestProcess.run("/bin/umount", [tiny.path]) } }
         let ids = ["a", "b", "c"]
         let json = """
         {
@@ -125,12 +125,11 @@ import Testing
         let comp = try Rendering.write(json, in: dir)
         let output = full == "output" ? tiny.appendingPathComponent("out.mov") : dir("out/out.mov")
         let storage = full == "storage" ? tiny.appendingPathComponent("store") : dir("store")
-        let reel = [try Shell.reel, "render", comp.path, "-o", output.path, "--lossless", "--storage", storage.path,
+        let reel = [try TestBinary.reel(), "render", comp.path, "-o", output.path, "--lossless", "--storage", storage.path,
                     "--workers", "2"]
-        let result = mounted ? try Shell.run(reel[0], Array(reel.dropFirst()))
-            : try Shell.run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 200; exec \"$@\"", "sh"] + reel)
+        let result = mounted ? try TestProcess.run(reel[0], Array(reel.dropFirst()))
+            : try TestProcess.run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 200; exec \"$@\"", "sh"] + reel)
         let error = result.stderr.components(separatedBy: "reel render: ").dropFirst().joined()
-        print("disk full (\(full), \(mounted ? "tmpfs" : "ulimit")): exit \(result.status): \(error)")
         #expect(result.status == 1)
         #expect(error.contains(mounted ? "No space left on device" : "File too large"), "\(result.stderr)")
         // The message names the file that could not be written (the output's temporary name, or a part

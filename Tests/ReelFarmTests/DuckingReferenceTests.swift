@@ -1,5 +1,6 @@
 import Foundation
 import ReelFarm
+import ReelTestSupport
 import Testing
 
 /// Ducking against an outside reference: a lossless (float32 PCM) render where only the music is
@@ -9,7 +10,7 @@ import Testing
 /// (0.9 s), so they merge into one dip: 1 → 0.25 over [1.2, 1.5), 0.25 until 3.4, back to 1 by 4.0.
 @Suite struct DuckingReferenceTests {
     @Test func duckedMusicMatchesFFmpegsVolumeExpression() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("ducking")
         defer { dir.remove() }
         let vo = #"{ "asset": "vo", "sourceRange": { "start": "0", "duration": "DUR" }, "at": "AT", "volume": "0" }"#
@@ -36,7 +37,6 @@ import Testing
         try #require(ours.count == 2 * 216_000)
         try #require(reference.count >= ours.count, "reference holds \(reference.count) samples")
         let peak = Decoded.peakDeviation(ours[...], reference[0..<ours.count])
-        print("ducking e2e: peak deviation from FFmpeg \(String(format: "%.1f", peak.dBFS)) dBFS at sample \(peak.index / 2)")
         #expect(peak.dBFS <= -60, "deviation \(peak.dBFS) dBFS at sample \(peak.index / 2)")
         // The dip is really there: the music in the held part is a quarter of the undipped level.
         func rms(_ s: ArraySlice<Float>) -> Double { (s.reduce(0) { $0 + Double($1) * Double($1) } / Double(s.count)).squareRoot() }
@@ -45,13 +45,13 @@ import Testing
     }
 
     /// FFmpeg's ducked music, interleaved float32 stereo.
-    func ffmpegDuck(_ media: TestMedia, dir: TempDir) throws -> [Float] {
+    func ffmpegDuck(_ media: SharedClips, dir: TempDir) throws -> [Float] {
         let raw = dir("reference.f32")
         let float = "aformat=sample_fmts=fltp:channel_layouts=stereo"
         let dip = "if(lt(t,1.2),1,if(lt(t,1.5),1-0.75*(t-1.2)/0.3,if(lt(t,3.4),0.25,if(lt(t,4),0.25+0.75*(t-3.4)/0.6,1))))"
         let graph = "[0:a]\(float),atrim=end_sample=216000,volume=0.8,asetnsamples=n=1,volume=volume='\(dip)':eval=frame,\(float)[mix]"
-        try Shell.ffmpeg(["-i", media.music.path, "-filter_complex", graph, "-map", "[mix]", "-f", "f32le", "-c:a", "pcm_f32le",
-                          raw.path])
+        try TestProcess.ffmpeg(["-i", media.music.path, "-filter_complex", graph, "-map", "[mix]", "-f", "f32le", "-c:a", "pcm_f32le",
+                                raw.path])
         let data = try Data(contentsOf: raw)
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }

@@ -1,12 +1,13 @@
 import Foundation
 import ReelFarm
+import ReelTestSupport
 import Testing
 
 /// "Incremental re-render": render, change one clip's trim (same duration, later start), render again
 /// into the same part store. Only the segments that show the edited clip are rendered again; every
 /// other part is reused, and the frames outside the edit are the same as before.
 @Suite struct IncrementalRenderTests {
-    static func composition(_ media: TestMedia, clipCStart: String) -> String {
+    static func composition(_ media: SharedClips, clipCStart: String) -> String {
         """
         {
           \(Rendering.assets([("a", media.clips[0]), ("b", media.clips[1]), ("c", media.clips[2]), ("d", media.clips[3])])),
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func editingOneTrimRerendersOnlyTheAffectedSegments() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("incremental")
         defer { dir.remove() }
         let store = dir("store")
@@ -35,8 +36,6 @@ import Testing
         let edited: Range<Int64> = 120..<180
         let affected = after.plan.segments.filter { $0.frames.overlaps(edited) }
         let changedHashes = Set(after.plan.segments.map(\.contentHash)).subtracting(before.plan.segments.map(\.contentHash))
-        print("incremental e2e: segments \(after.plan.segments.map(\.frames)), \(outcome2.segmentsRendered) re-rendered, "
-              + "\(outcome2.segmentsReused) reused (segments over the edit: \(affected.map(\.index)))")
         #expect(after.plan.segments.count >= 4)
         #expect(outcome2.segmentsRendered == affected.count)
         #expect(outcome2.segmentsRendered == changedHashes.count)

@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelPlan
+import ReelTestSupport
 import Testing
 
 /// Segmentation invariance with every layer key (`Compositions.layered`: transform with position,
@@ -10,7 +11,7 @@ import Testing
 @Suite struct LayerSegmentationTests {
     @Test(arguments: [OutputRate.thirty, .ntsc])
     func layeredRendersAreIdenticalWhereverTheTimelineIsCut(_ rate: OutputRate) throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("layer-segmentation")
         defer { dir.remove() }
         let logo = dir("logo.png")
@@ -32,10 +33,7 @@ import Testing
             }
             boundaries[cut] = segments.map(\.frames.lowerBound)
             hashes[cut] = try Decoded.frameHashes(of: out, scratch: dir.url)
-            if cut == "whole", let look = ProcessInfo.processInfo.environment["REEL_LOOK_DIR"] {
-                try? FileManager.default.copyItem(at: out, to: URL(fileURLWithPath: look).appendingPathComponent("layered-\(rate.fpsNum).mov"))
-            }
-            print("layer segmentation \(rate) \(cut): \(segments.count) segments")
+            if cut == "whole" { TestKeep.copy(out, as: "layered-\(rate.fpsNum).mov") }
         }
         #expect(boundaries["whole"] == [0])
         #expect((boundaries[seven]?.count ?? 0) >= 10)
@@ -52,19 +50,14 @@ import Testing
 
     /// A 64×32 PNG with alpha: a red bar over half-transparent white.
     static func makeLogo(_ url: URL) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=white@0.5:s=64x32,format=rgba",
-                       "-vf", "drawbox=x=8:y=10:w=48:h=12:color=red@1:t=fill", "-frames:v", "1", url.path]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0, "ffmpeg could not make the logo")
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "color=white@0.5:s=64x32,format=rgba",
+                                "-vf", "drawbox=x=8:y=10:w=48:h=12:color=red@1:t=fill", "-frames:v", "1", url.path])
     }
 
     /// Layer keys are in the segment hash: changing only a key's value changes the hashes of the
     /// segments that show the clip, and leaves the others alone.
     @Test func layerKeysAreInTheContentHash() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("layer-hash")
         defer { dir.remove() }
         let base = Compositions.layered(media)

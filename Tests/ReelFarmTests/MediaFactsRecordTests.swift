@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelRecords
+import ReelTestSupport
 import Testing
 
 /// The probe facts a job stores (`RenderRequest.facts`) come back exactly as probed: every time with its own
@@ -57,9 +58,9 @@ import Testing
         let dir = try TempDir("facts-record")
         defer { dir.remove() }
         let path = dir("a.mp4").path
-        try CLIRunner.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30000/1001:d=2", "-f", "lavfi", "-i", "sine=d=2",
-                              "-c:v", "libx264", "-preset", "ultrafast", "-g", "12", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                              "-ac", "2", "-shortest", path])
+        _ = try TestProcess.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30000/1001:d=2", "-f", "lavfi", "-i", "sine=d=2",
+                                   "-c:v", "libx264", "-preset", "ultrafast", "-g", "12", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                                   "-ac", "2", "-shortest", path])
         var probed = try MediaProbe.probe(path: path)
         #expect(probed.fileID != nil && probed.video?.keyframes.count ?? 0 > 1)
         let back = try #require(try Self.roundTrip([probed])[path])

@@ -1,6 +1,7 @@
 import Foundation
 import ReelQueue
 import ReelRender
+import ReelTestSupport
 import Synchronization
 import Testing
 @testable import ReelFarm
@@ -57,7 +58,7 @@ import Testing
             // A lease of 300 ms that nothing renews while the prefix stands still (heartbeats every 30 s).
             let first = try await stage.rolling(after: 1, "partitioned", lease: .milliseconds(300))
             // Waits for the lease to run out (a busy machine may append the first part late, renewing it once).
-            let rescued = try await FarmRun.waitFor("the stitch lease to expire and be rescued", timeout: .seconds(20)) {
+            let rescued = try await TestProcess.waitFor("the stitch lease to expire and be rescued", timeout: .seconds(20)) {
                 try stage.queue.rescueExpired(RescueParams(backoff: .none)) == 1 ? true : nil
             }
             #expect(rescued)
@@ -108,20 +109,20 @@ final class RollingStage: Sendable {
         let dir = try TempDir("rolling-\(label)-\(driver)")
         defer { dir.remove() }
         let (stage, farm) = try await make(in: dir, driver: driver)
-        defer { farm?.cleanup() }
+        defer { farm?.drop() }
         try await body(stage, dir)
     }
 
-    static func make(in dir: TempDir, driver: StitchStage.Driver) async throws -> (RollingStage, FarmFixture?) {
-        let comp = try Rendering.write(IncrementalRenderTests.composition(try TestMedia.shared(), clipCStart: "0"), in: dir)
+    static func make(in dir: TempDir, driver: StitchStage.Driver) async throws -> (RollingStage, FarmSchema?) {
+        let comp = try Rendering.write(IncrementalRenderTests.composition(try SharedClips.shared(), clipCStart: "0"), in: dir)
         let project = try Rendering.project(comp, segmentSeconds: "1", lossless: true, container: "mov")
         let store = PartStore(root: dir("store").path)
         let onePass = LocalRender(project: project, options: .init(workers: 2, store: store, output: dir("reference.mov").path,
                                                                   rollingStitch: false))
         _ = try onePass.run(stop: StopSignal(), events: { _ in })
-        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let farm = driver == .postgres ? try FarmSchema() : nil
         let stage = try RollingStage(project: project, store: store, output: dir("out.mov").path,
-                                     reference: dir("reference.mov").path, queue: try farm?.queue() ?? InMemorySegmentQueue())
+                                     reference: dir("reference.mov").path, queue: farm?.queue ?? InMemorySegmentQueue())
         return (stage, farm)
     }
 
@@ -214,8 +215,8 @@ final class RollingStage: Sendable {
     }
 
     func waitForPrefix(_ parts: Int) async throws {
-        _ = try await FarmRun.waitFor("the stitcher to append \(parts) parts", timeout: .seconds(60),
-                                      context: { "\(self.log.items.withLock { $0 })" }) {
+        _ = try await TestProcess.waitFor("the stitcher to append \(parts) parts", timeout: .seconds(60),
+                                          context: { "\(self.log.items.withLock { $0 })" }) {
             try queue.jobGet(jobID).stitchedSegments >= parts ? true : nil
         }
     }

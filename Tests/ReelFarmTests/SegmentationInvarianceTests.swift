@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelPlan
+import ReelTestSupport
 import Testing
 
 /// "Segmentation invariance": in lossless mode the same composition cut into one segment, into
@@ -10,7 +11,7 @@ import Testing
 @Suite struct SegmentationInvarianceTests {
     @Test(arguments: [OutputRate.thirty, .ntsc])
     func losslessRendersAreIdenticalWhereverTheTimelineIsCut(_ rate: OutputRate) throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("segmentation")
         defer { dir.remove() }
         let composition = try Rendering.write(Compositions.rich(media, rate: rate), in: dir)
@@ -33,7 +34,6 @@ import Testing
             boundaries[cut] = segments.map(\.frames.lowerBound)
             hashes[cut] = try Decoded.frameHashes(of: out, scratch: dir.url)
             audio[cut] = try Decoded.samples(of: out, scratch: dir.url)
-            print("segmentation \(rate) \(cut): \(segments.count) segments, frames \(segments.map(\.frames.count))")
         }
         // The cuts really differ: one segment; many short ones (7 frames aimed at, transitions are never split);
         // one-second ones.

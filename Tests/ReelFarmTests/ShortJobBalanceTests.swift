@@ -2,13 +2,14 @@ import Foundation
 @testable import ReelFarm
 import ReelPlan
 import ReelRecords
+import ReelTestSupport
 import Testing
 
 /// `reel render` balances a short job over its workers (`Project.balanced(workers:)`, issue 13 §4).
 /// That the chosen cuts render the same frames and samples as any others is SegmentationInvarianceTests' job.
 @Suite struct ShortJobBalanceTests {
     /// The bench's short job in miniature: five 5-second clips of one source with four 1-second transitions (21 s).
-    static func composition(_ media: TestMedia, clips: Int = 5) -> String {
+    static func composition(_ media: SharedClips, clips: Int = 5) -> String {
         let videos = (0..<clips).map { i in Rendering.clip("l", start: "\(i % 2 == 0 ? "0.5" : "1.5")", duration: "5") }
         let kinds = ["dissolve", "push", "wipe", "dissolve"]
         let transitions = (0..<(clips - 1)).map { Rendering.transition(kinds[$0 % kinds.count], "1") }
@@ -28,12 +29,10 @@ import Testing
     @Test func aShortJobOnTwoWorkersIsReplannedEvenly() throws {
         let dir = try TempDir("balance")
         defer { dir.remove() }
-        let project = try Rendering.project(try Rendering.write(Self.composition(try TestMedia.shared()), in: dir))
+        let project = try Rendering.project(try Rendering.write(Self.composition(try SharedClips.shared()), in: dir))
         let balanced = try project.balanced(workers: 2)
         let before = SegmentBalance(plan: project.plan).makespan(workers: 2)
         let after = SegmentBalance(plan: balanced.plan).makespan(workers: 2)
-        print("balance: \(project.plan.segments.map(\.frames.count)) (\(before)) -> "
-              + "\(balanced.plan.segments.map(\.frames.count)) (\(after)) at \(balanced.request.segmentSeconds ?? "-") s")
         #expect(after < before)
         #expect(balanced.plan.totalFrames == project.plan.totalFrames)
         // A worker reloading the job after a failure plans the same segments from the stored request.
@@ -46,7 +45,7 @@ import Testing
     @Test func oneWorkerAGivenLengthOrALongJobKeepTheirPlan() throws {
         let dir = try TempDir("balance-kept")
         defer { dir.remove() }
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let short = try Rendering.write(Self.composition(media), in: dir)
         let project = try Rendering.project(short)
         #expect(try project.balanced(workers: 1).plan.segments == project.plan.segments)

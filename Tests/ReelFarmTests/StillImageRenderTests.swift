@@ -1,6 +1,7 @@
 import Foundation
 import ReelFarm
 import ReelPlan
+import ReelTestSupport
 import Testing
 
 /// A still-image montage: a PNG (320x240, pillarboxed into 160x90), a dissolve, a JPEG (160x90), a push
@@ -11,10 +12,10 @@ import Testing
     /// 1 + 1.001 + 1 − 0.5 − 0.4 = 2.101 s; ceil(2.101 · fps) frames.
     static func frames(_ rate: OutputRate) -> Int64 { (2101 * rate.fpsNum + 1000 * rate.fpsDen - 1) / (1000 * rate.fpsDen) }
 
-    static func composition(_ media: TestMedia, dir: TempDir, rate: OutputRate) throws -> URL {
-        try Shell.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x240", "-frames:v", "1", dir("photo.png").path])
-        try Shell.ffmpeg(["-f", "lavfi", "-i", "color=c=0x3070c0:s=160x90", "-frames:v", "1", "-q:v", "2",
-                          dir("blue.jpg").path])
+    static func composition(_ media: SharedClips, dir: TempDir, rate: OutputRate) throws -> URL {
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x240", "-frames:v", "1", dir("photo.png").path])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "color=c=0x3070c0:s=160x90", "-frames:v", "1", "-q:v", "2",
+                                dir("blue.jpg").path])
         // Named without an extension: a still is recognised by its content.
         try FileManager.default.moveItem(at: dir("blue.jpg"), to: dir("blue"))
         return try Rendering.write("""
@@ -33,7 +34,7 @@ import Testing
 
     @Test(arguments: [OutputRate.thirty, .ntsc])
     func aMontageHasExactFramesStillPicturesAndNoSeams(_ rate: OutputRate) throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("stills")
         defer { dir.remove() }
         let composition = try Self.composition(media, dir: dir, rate: rate)
@@ -55,7 +56,6 @@ import Testing
         #expect(frames[dissolveStart + 2] != frames[0])
         let reference = try fittedReference(dir("photo.png"), dir: dir)
         let psnr = Decoded.psnr(frames[0], reference)
-        print("stills \(rate): \(frames.count) frames, photo vs FFmpeg scale+pad \(String(format: "%.1f", psnr)) dB")
         #expect(psnr >= 35)
         // The JPEG, after the dissolve and before the push: flat blue (Y ≈ 105 for 0x3070c0 in BT.709 limited range).
         let blue = frames[Int(rate.fpsNum * 5 / (4 * rate.fpsDen))]
@@ -65,8 +65,8 @@ import Testing
     /// The PNG fitted into 160x90 by FFmpeg: scaled to 120x90 (bicubic, BT.709 like the output), centred on black.
     func fittedReference(_ png: URL, dir: TempDir) throws -> YUVFrame {
         let raw = dir("reference.yuv")
-        try Shell.ffmpeg(["-i", png.path, "-vf", "scale=120:90:flags=bicubic:out_color_matrix=bt709,pad=160:90:20:0:black,format=yuv420p",
-                          "-frames:v", "1", "-f", "rawvideo", raw.path])
+        try TestProcess.ffmpeg(["-i", png.path, "-vf", "scale=120:90:flags=bicubic:out_color_matrix=bt709,pad=160:90:20:0:black,format=yuv420p",
+                                "-frames:v", "1", "-f", "rawvideo", raw.path])
         return try #require(try Decoded.split(raw: raw, width: 160, height: 90).first)
     }
 }

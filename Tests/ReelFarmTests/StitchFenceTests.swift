@@ -1,6 +1,7 @@
 import Foundation
 import ReelQueue
 import ReelRender
+import ReelTestSupport
 import Synchronization
 import Testing
 @testable import ReelFarm
@@ -19,7 +20,7 @@ import Testing
         let dir = try TempDir("fence-\(fault)")
         defer { dir.remove() }
         let (stage, _, farm) = try await StitchStage.rendered(in: dir, driver: driver)
-        defer { farm?.cleanup() }
+        defer { farm?.drop() }
         let claim = try stage.claimStitch(leaseDuration: fault == .leaseTakenOver ? .milliseconds(200) : .seconds(300))
         switch fault {
         case .canceledJob:
@@ -44,7 +45,7 @@ extension StitchFenceTests {
         let dir = try TempDir("published-\(driver)")
         defer { dir.remove() }
         let (stage, _, farm) = try await StitchStage.rendered(in: dir, driver: driver)
-        defer { farm?.cleanup() }
+        defer { farm?.drop() }
         let claim = try stage.claimStitch(leaseDuration: .seconds(300))
         try stage.worker.stitch(claim, stop: StopSignal())
         let size = try FileManager.default.attributesOfItem(atPath: dir("out.mov").path)[.size] as? NSNumber
@@ -71,13 +72,13 @@ final class StitchStage: Sendable {
 
     /// Renders the four-clip project of `IncrementalRenderTests` (1 s segments, lossless) into `dir/store` and
     /// `dir/reference.mov`, then stages its stitch to `dir/out.mov` on `driver`'s queue. Clean up the fixture.
-    static func rendered(in dir: TempDir, driver: Driver) async throws -> (StitchStage, Project, FarmFixture?) {
-        let comp = try Rendering.write(IncrementalRenderTests.composition(try TestMedia.shared(), clipCStart: "0"), in: dir)
+    static func rendered(in dir: TempDir, driver: Driver) async throws -> (StitchStage, Project, FarmSchema?) {
+        let comp = try Rendering.write(IncrementalRenderTests.composition(try SharedClips.shared(), clipCStart: "0"), in: dir)
         let (project, _) = try Rendering.render(comp, to: dir("reference.mov"), storage: dir("store"), segmentSeconds: "1",
                                                 lossless: true)
-        let farm = driver == .postgres ? try await FarmFixture() : nil
+        let farm = driver == .postgres ? try FarmSchema() : nil
         let stage = try StitchStage(project: project, store: PartStore(root: dir("store").path), output: dir("out.mov").path,
-                                    queue: try farm?.queue() ?? InMemorySegmentQueue())
+                                    queue: farm?.queue ?? InMemorySegmentQueue())
         return (stage, project, farm)
     }
 

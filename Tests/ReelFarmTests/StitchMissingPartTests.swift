@@ -1,6 +1,7 @@
 import Foundation
 import ReelQueue
 import ReelRender
+import ReelTestSupport
 import Testing
 @testable import ReelFarm
 
@@ -12,7 +13,7 @@ import Testing
         let dir = try TempDir("missing-part")
         defer { dir.remove() }
         let (stage, project, farm) = try await StitchStage.rendered(in: dir, driver: driver)
-        defer { farm?.cleanup() }
+        defer { farm?.drop() }
         let store = PartStore(root: dir("store").path)
         let victim = project.plan.segments[2]
         try FileManager.default.removeItem(atPath: store.files(for: victim.contentHash).video)
@@ -36,7 +37,7 @@ import Testing
         let dir = try TempDir("retry-heal")
         defer { dir.remove() }
         let (stage, project, farm) = try await StitchStage.rendered(in: dir, driver: driver)
-        defer { farm?.cleanup() }
+        defer { farm?.drop() }
         let store = PartStore(root: dir("store").path)
         let claim = try stage.claimStitch(leaseDuration: .seconds(300))
         #expect(try stage.queue.jobFail(claim.lease, message: "disk full while stitching"))

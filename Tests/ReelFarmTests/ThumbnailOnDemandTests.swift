@@ -2,6 +2,7 @@ import Foundation
 import ReelFarm
 import ReelQueue
 import ReelRender
+import ReelTestSupport
 import Testing
 
 /// `SegmentThumbnail.ensure` and `JobPoster.ensure`, as a web view calls them with rows from the queue: parts
@@ -26,7 +27,7 @@ import Testing
         let poster = try #require(JobPoster.existing(for: segments, store: store))
         try FileManager.default.removeItem(atPath: poster)
         #expect(try JobPoster.ensure(for: job, segments: segments.reversed(), store: store) == poster)
-        let facts = try Shell.probe(URL(fileURLWithPath: poster), stream: "v:0", entries: "codec_name,width,height")
+        let facts = try TestProcess.probe(URL(fileURLWithPath: poster), stream: "v:0", entries: "codec_name,width,height")
         #expect(facts["codec_name"] == "mjpeg" && facts["width"] == "480" && facts["height"] == "270", "\(facts)")
         try ThumbnailTests.keep(poster, as: "on-demand-poster.png")
         _ = queue
@@ -93,7 +94,7 @@ extension ThumbnailOnDemandTests {
     /// web view finds it in the database: the job and its segment rows.
     static func renderedJob(_ label: String) throws
         -> (TempDir, PartStore, Job, [Segment], InMemorySegmentQueue) {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir(label)
         let store = PartStore(root: dir("store").path)
         let comp = try Rendering.write(ThumbnailTests.composition(media), in: dir)

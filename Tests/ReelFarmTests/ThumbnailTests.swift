@@ -4,13 +4,14 @@ import ReelMedia
 import ReelPlan
 import ReelQueue
 import ReelRender
+import ReelTestSupport
 import Testing
 
 /// Segment thumbnails and job posters: JPEGs beside the parts, written by the worker from the frame it just
 /// encoded, by the stitcher from the middle part, or on demand. Each is decoded with the ffmpeg CLI.
 @Suite struct ThumbnailTests {
     /// Four clips of 1 s at 320x180 in 1-second segments: each segment opens on a different clip.
-    static func composition(_ media: TestMedia) -> String {
+    static func composition(_ media: SharedClips) -> String {
         """
         {
           \(Rendering.assets([("a", media.clips[0]), ("b", media.clips[1]), ("c", media.clips[2]), ("d", media.clips[3])])),
@@ -25,7 +26,7 @@ import Testing
 
     @Test("a local render writes every segment's first frame as a 160-px JPEG of its colours, and a poster; a second render reuses parts and keeps them")
     func localRenderWritesThumbnails() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("thumbs")
         defer { dir.remove() }
         let store = PartStore(root: dir("store").path)
@@ -44,12 +45,11 @@ import Testing
         }
         for segment in segments {
             let jpeg = store.files(for: segment.contentHash).thumbnail
-            let facts = try Shell.probe(URL(fileURLWithPath: jpeg), stream: "v:0", entries: "codec_name,width,height")
+            let facts = try TestProcess.probe(URL(fileURLWithPath: jpeg), stream: "v:0", entries: "codec_name,width,height")
             #expect(facts["codec_name"] == "mjpeg" && facts["width"] == "160" && facts["height"] == "90", "\(jpeg): \(facts)")
             let pixels = try Self.rgb(jpeg, dir: dir)
             let own = Self.meanDifference(pixels, references[segment.index])
             let others = references.indices.filter { $0 != segment.index }.map { Self.meanDifference(pixels, references[$0]) }
-            print("thumbnail segment \(segment.index): mean |Δ| \(own) to its first frame, \(others) to the others")
             #expect(own < 4, "segment \(segment.index)'s thumbnail differs from its first frame by \(own)")
             #expect(others.allSatisfy { $0 > 3 * own + 10 }, "the check cannot tell segments apart: \(others)")
             if segment.index < 2 { try Self.keep(jpeg, as: "local-segment\(segment.index)-thumbnail.png") }
@@ -57,7 +57,7 @@ import Testing
 
         let middle = segments[2]
         let poster = store.files(for: middle.contentHash).poster
-        let posterFacts = try Shell.probe(URL(fileURLWithPath: poster), stream: "v:0", entries: "width,height")
+        let posterFacts = try TestProcess.probe(URL(fileURLWithPath: poster), stream: "v:0", entries: "width,height")
         #expect(posterFacts["width"] == "480" && posterFacts["height"] == "270", "\(posterFacts)")
         let posterDifference = Self.meanDifference(try Self.rgb(poster, scale: "160:90", dir: dir), references[2])
         #expect(posterDifference < 4, "the poster differs from the middle segment's first frame by \(posterDifference)")
@@ -72,7 +72,7 @@ import Testing
 
     @Test("a thumbnail that cannot be written is reported; the segment, its part and the render stand")
     func thumbnailFailureDoesNotFailTheSegment() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("thumbs-fail")
         defer { dir.remove() }
         let store = PartStore(root: dir("store").path)
@@ -115,8 +115,8 @@ extension ThumbnailTests {
     /// A picture decoded by the ffmpeg CLI as packed RGB24, scaled when `scale` is given.
     static func rgb(_ path: String, scale: String? = nil, dir: TempDir) throws -> [UInt8] {
         let raw = dir("decoded-\(UUID().uuidString.prefix(8)).rgb")
-        try Shell.ffmpeg(["-i", path] + (scale.map { ["-vf", "scale=\($0)"] } ?? [])
-                         + ["-f", "rawvideo", "-pix_fmt", "rgb24", raw.path])
+        try TestProcess.ffmpeg(["-i", path] + (scale.map { ["-vf", "scale=\($0)"] } ?? [])
+                               + ["-f", "rawvideo", "-pix_fmt", "rgb24", raw.path])
         return [UInt8](try Data(contentsOf: raw))
     }
 
@@ -134,10 +134,10 @@ extension ThumbnailTests {
         return "\(attributes[.systemFileNumber] ?? 0) \(attributes[.modificationDate] ?? 0) \(bytes.hashValue)"
     }
 
-    /// Copies a picture as PNG into /tmp/thumbs-look/ for a person to look at.
+    /// Converts a picture to PNG in the REEL_TEST_KEEP folder, for a person to look at, when the switch is on.
     static func keep(_ path: String, as name: String) throws {
-        try FileManager.default.createDirectory(atPath: "/tmp/thumbs-look", withIntermediateDirectories: true)
-        try Shell.ffmpeg(["-i", path, "/tmp/thumbs-look/\(name)"])
+        guard let folder = TestKeep.folder else { return }
+        try TestProcess.ffmpeg(["-i", path, folder.appendingPathComponent(name).path])
     }
 }
 

@@ -1,12 +1,13 @@
 import Foundation
 import ReelFarm
+import ReelTestSupport
 import Testing
 
 /// "The cache tells the truth": a title image replaced under the same name re-renders the segments that
 /// show it, and the new picture is what the output shows (it was reused, still red, before the
 /// title files' fingerprints went into the content hash).
 @Suite struct TitleFileReuseTests {
-    static func composition(_ media: TestMedia) -> String {
+    static func composition(_ media: SharedClips) -> String {
         """
         {
           \(Rendering.assets([("a", media.clips[0]), ("b", media.clips[1])])),
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func aReplacedLogoRerendersTheSegmentsThatShowIt() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("logo-swap")
         defer { dir.remove() }
         let comp = try Rendering.write(Self.composition(media), in: dir)
@@ -31,7 +32,6 @@ import Testing
         let (after, second) = try Rendering.render(comp, to: dir("blue.mov"), storage: dir("store"),
                                                    segmentSeconds: "1", lossless: true)
         let showing = after.plan.segments.filter { $0.frames.lowerBound < 30 }
-        print("logo swap: \(second.segmentsRendered) rendered, \(second.segmentsReused) reused of \(after.plan.segments.count)")
         #expect(second.segmentsRendered == showing.count && second.segmentsReused == after.plan.segments.count - showing.count)
         let red = try centre(of: dir("red.mov"), dir: dir), blue = try centre(of: dir("blue.mov"), dir: dir)
         #expect(red.v > 200 && blue.u > 200, "centre pixel red \(red), blue \(blue)")
@@ -40,7 +40,7 @@ import Testing
     /// A 64x32 PNG of one colour, made by ffmpeg.
     func makeLogo(_ color: String, at url: URL) throws {
         try? FileManager.default.removeItem(at: url)
-        try Shell.ffmpeg(["-f", "lavfi", "-i", "color=c=\(color):s=64x32", "-frames:v", "1", url.path])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "color=c=\(color):s=64x32", "-frames:v", "1", url.path])
     }
 
     /// Frame 5's centre pixel (Y, U, V) decoded by ffmpeg.

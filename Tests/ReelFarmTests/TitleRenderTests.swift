@@ -1,5 +1,6 @@
 import Foundation
 import ReelFarm
+import ReelTestSupport
 import Testing
 
 /// "Titles": a white title over a black clip, rendered lossless. Its measured alpha at 10%, 50% and 90%
@@ -11,7 +12,7 @@ import Testing
     static let anchor = (x: 96, y: 108)   // (0.3, 0.6) of 320x180
     static let size = 60
 
-    static func composition(_ media: TestMedia) -> String {
+    static func composition(_ media: SharedClips) -> String {
         """
         {
           \(Rendering.assets([("black", media.black)])),
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func measuredAlphaFollowsTheKeyframesAndTheTextLandsInItsBox() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("titles")
         defer { dir.remove() }
         let out = dir("out.mov")
@@ -58,13 +59,11 @@ import Testing
             measured.append(String(format: "%.0f%%: %.4f (keyframes %.4f)", fraction * 100, alpha, expected))
             #expect(abs(alpha - expected) <= 0.01, "at \(fraction): alpha \(alpha), keyframes say \(expected)")
         }
-        print("title e2e alpha: " + measured.joined(separator: ", "))
         // Outside the title's range nothing is drawn.
         #expect(frames[14].y.allSatisfy { $0 == 16 } && frames[75].y.allSatisfy { $0 == 16 })
 
         let box = inkBox(frames[45])
         let cx = Double(box.x0 + box.x1) / 2, cy = Double(box.y0 + box.y1) / 2
-        print("title e2e ink box: x \(box.x0)…\(box.x1), y \(box.y0)…\(box.y1), centre (\(cx), \(cy))")
         #expect(abs(cx - Double(Self.anchor.x)) <= 4, "ink centre x \(cx), anchor \(Self.anchor.x)")
         #expect(abs(cy - Double(Self.anchor.y)) <= Double(Self.size) / 4, "ink centre y \(cy), anchor \(Self.anchor.y)")
         let height = Double(box.y1 - box.y0 + 1)
@@ -76,19 +75,14 @@ import Testing
     /// `reel thumbnails --at 1.5` writes the frame the render showed at 1.5 s.
     func thumbnailMatches(_ rendered: YUVFrame, dir: TempDir) throws {
         let thumbs = dir("thumbs")
-        let result = try Shell.run(try Shell.reel, ["thumbnails", dir("comp.json").path, "--at", "1.5", "-o", thumbs.path])
+        let result = try TestProcess.run(try TestBinary.reel(), ["thumbnails", dir("comp.json").path, "--at", "1.5", "-o", thumbs.path])
         #expect(result.status == 0, "\(result.stderr)")
         let png = thumbs.appendingPathComponent("t1.5s.png")
         #expect(FileManager.default.fileExists(atPath: png.path), "\(result.stdout)")
-        // Keep a copy for a person to look at when REEL_KEEP_THUMBNAIL names a folder.
-        if let keep = ProcessInfo.processInfo.environment["REEL_KEEP_THUMBNAIL"] {
-            try? FileManager.default.removeItem(atPath: keep + "/title-thumbnail.png")
-            try? FileManager.default.copyItem(atPath: png.path, toPath: keep + "/title-thumbnail.png")
-        }
+        TestKeep.copy(png, as: "title-thumbnail.png")
         let decoded = try Decoded.frames(of: png, width: 320, height: 180, scratch: dir.url)
         let thumb = try #require(decoded.first)
         let psnr = Decoded.psnr(thumb, rendered, lumaOnly: true)
-        print("title e2e thumbnail vs render: luma PSNR \(psnr) dB")
         #expect(psnr >= 35)
     }
 

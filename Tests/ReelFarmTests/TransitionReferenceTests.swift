@@ -3,6 +3,7 @@ import ReelFarm
 import ReelMedia
 import ReelModel
 import ReelTestOracles
+import ReelTestSupport
 import Testing
 
 /// "Transitions against an outside reference": a lossless render of four 2 s clips joined by a
@@ -22,7 +23,7 @@ import Testing
     static func xfadeFloor(_ j: Int) -> Double { j == 0 ? 24 : 35 }
 
     @Test func transitionFramesFollowTheirGeometryAndPassthroughFramesAreTheSource() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("xfade")
         defer { dir.remove() }
         let ours = try render(media, dir: dir).map(Self.planar)
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func transitionFramesStayCloseToXfade() throws {
-        let media = try TestMedia.shared()
+        let media = try SharedClips.shared()
         let dir = try TempDir("xfade2")
         defer { dir.remove() }
         let ours = try render(media, dir: dir)
@@ -56,12 +57,11 @@ import Testing
             for (j, psnr) in psnrs.enumerated() {
                 #expect(psnr >= Self.xfadeFloor(j), "\(kind) frame \(start + j) (\(j)/15): \(psnr) dB against xfade")
             }
-            print("xfade e2e \(kind): PSNR per frame \(psnrs.map { String(format: "%.1f", $0) })")
         }
     }
 
     /// Reel's lossless render of the edit, decoded by the ffmpeg CLI.
-    func render(_ media: TestMedia, dir: TempDir) throws -> [YUVFrame] {
+    func render(_ media: SharedClips, dir: TempDir) throws -> [YUVFrame] {
         let ids = ["a", "b", "c", "d"]
         let json = """
         {
@@ -79,14 +79,14 @@ import Testing
     }
 
     /// FFmpeg's rendering of the same edit: the first 2 s of each clip through a chain of xfades.
-    func xfadeReference(_ media: TestMedia, dir: TempDir) throws -> [YUVFrame] {
+    func xfadeReference(_ media: SharedClips, dir: TempDir) throws -> [YUVFrame] {
         let raw = dir("reference.yuv")
         var inputs: [String] = []
         for clip in media.clips { inputs += ["-t", "2", "-i", clip.path] }
         let graph = "[0:v][1:v]xfade=transition=fade:duration=0.5:offset=1.5[x1];"
             + "[x1][2:v]xfade=transition=slideleft:duration=0.5:offset=3[x2];"
             + "[x2][3:v]xfade=transition=wipedown:duration=0.5:offset=4.5,format=yuv420p[v]"
-        try Shell.ffmpeg(inputs + ["-filter_complex", graph, "-map", "[v]", "-f", "rawvideo", "-pix_fmt", "yuv420p", raw.path])
+        try TestProcess.ffmpeg(inputs + ["-filter_complex", graph, "-map", "[v]", "-f", "rawvideo", "-pix_fmt", "yuv420p", raw.path])
         return try Decoded.split(raw: raw, width: 160, height: 90)
     }
 

@@ -3,6 +3,7 @@ import ReelModel
 import ReelQueue
 import ReelRecords
 import ReelRender
+import ReelTestSupport
 import Synchronization
 import Testing
 @testable import ReelFarm
@@ -21,13 +22,13 @@ struct TrustBench {
         for folder in ["media", "outside", "out"] {
             try FileManager.default.createDirectory(at: dir(folder), withIntermediateDirectories: true)
         }
-        try CLIRunner.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30:d=1", "-f", "lavfi", "-i", "sine=d=1",
-                              "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                              "-shortest", path("media/a.mp4")])
-        try CLIRunner.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=160x90:r=30:d=1", "-f", "lavfi", "-i", "sine=d=1",
-                              "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                              "-shortest", path("outside/red.mp4")])
-        try CLIRunner.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=32x16", "-frames:v", "1", path("media/logo.png")])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30:d=1", "-f", "lavfi", "-i", "sine=d=1",
+                                "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                                "-shortest", path("media/a.mp4")])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=160x90:r=30:d=1", "-f", "lavfi", "-i", "sine=d=1",
+                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                                "-shortest", path("outside/red.mp4")])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=32x16", "-frames:v", "1", path("media/logo.png")])
         try FileManager.default.copyItem(atPath: FontRasterizer.defaultFontPath, toPath: path("media/font.ttf"))
     }
 
@@ -87,15 +88,16 @@ struct TrustBench {
 
 /// Runs `reel` with a deadline: a hang is a failure with what it printed, never a stuck test run.
 enum DeadlineRun {
-    static func reel(_ arguments: [String], seconds: Double = 30) throws -> Shell.Result {
-        let running = try Shell.start(CLIRunner.binary, arguments)
+    static func reel(_ arguments: [String], seconds: Double = 30) throws -> TestOutput {
+        let running = try TestChild(name: "reel", executable: try TestBinary.reel(), arguments: arguments)
+        defer { running.removeOutput() }
         let deadline = Date().addingTimeInterval(seconds)
-        while running.process.isRunning && Date() < deadline { usleep(20_000) }
-        if running.process.isRunning {
-            kill(running.process.processIdentifier, SIGKILL)   // a process blocked in open(2) ignores a handled SIGTERM
-            running.process.waitUntilExit()
+        while running.isRunning && Date() < deadline { usleep(20_000) }
+        if running.isRunning {
+            running.send(SIGKILL)   // a process blocked in open(2) ignores a handled SIGTERM
+            running.waitUntilExit()
             Issue.record("reel \(arguments.joined(separator: " ")) still ran after \(seconds) s: killed")
         }
-        return running.result()
+        return running.output
     }
 }

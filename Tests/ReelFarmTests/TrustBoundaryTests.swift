@@ -63,7 +63,6 @@ import Testing
         let before = bench.contents("media").map { ($0, bench.bytes("media/" + $0)) }
         let run = try DeadlineRun.reel(["render", composition, "-o", output, "--overwrite",
                                         "--storage", bench.path("store"), "--workers", "1"])
-        print("trust: output over \(alias.name) | exit \(run.status) | \(run.stderr.split(separator: "\n").last ?? "")")
         #expect(run.status == 1 && run.stderr.contains(alias.message), "\(alias.name): exit \(run.status)\n\(run.stderr)")
         for (name, bytes) in before {
             #expect(bench.bytes("media/" + name) == bytes, "\(alias.name): media/\(name) changed")
@@ -119,7 +118,6 @@ extension TrustBoundaryTests {
         try FileManager.default.removeItem(atPath: bench.path("out/sub"))
         try FileManager.default.createSymbolicLink(atPath: bench.path("out/sub"), withDestinationPath: bench.path("media"))
         let done = try bench.runWorker(job.jobID)
-        print("trust: output folder swapped for a link to the sources | \(done.state.rawValue) | \(done.error ?? "")")
         #expect(done.state == .failed && (done.error ?? "").contains("is the same file as the job's input"), "\(done.error ?? "")")
         #expect(bench.bytes("media/a.mp4") == before, "the source was replaced by the render")
     }
@@ -141,7 +139,6 @@ extension TrustBoundaryTests {
         // Written into the queue directly, as a database writer could: the worker's own roots refuse it.
         let job = try bench.insertJob(project, output: output)
         let done = try bench.runWorker(job, outputRoots: [bench.path("out")])
-        print("trust: output root escaped through a link | \(done.state.rawValue) | \(done.error ?? "")")
         #expect(done.state == .failed && (done.error ?? "").contains("lies outside the output roots"), "\(done.error ?? "")")
         #expect(bench.contents("outside") == ["red.mp4"], "published outside the root: \(bench.contents("outside"))")
     }
@@ -174,7 +171,6 @@ extension TrustBoundaryTests {
             try FileManager.default.copyItem(atPath: bench.path("outside/red.mp4"), toPath: bench.path("media/a.mp4"))
         }
         let done = try bench.runWorker(job, projects: projects, mediaRoots: roots)
-        print("trust: source \(swap) after load | \(done.state.rawValue) | \(done.error ?? "")")
         #expect(done.state == .failed, "the changed source was rendered")
         // A file copied over the name may reuse the freed inode: then its size and time tell it apart.
         let refusal = swap == .linkRepointed ? "lies outside the roots" : "submit the job again"
@@ -190,7 +186,6 @@ extension TrustBoundaryTests {
         let title = #""titles": [{"timeRange": {"start": 0, "duration": 1}, "text": "Hi", "font": "\#(bench.path("media/fifo.ttf"))"}]"#
         let run = try DeadlineRun.reel(["validate", try bench.composition(extra: title)], seconds: 20)
         let said = run.stdout + run.stderr
-        print("trust: FIFO font, reel validate | exit \(run.status) | \(run.stdout.split(separator: "\n").last ?? "")")
         #expect(run.status == 1 && said.contains("titles[0].font") && said.contains("is a FIFO"), "\(said)")
     }
 
@@ -208,7 +203,6 @@ extension TrustBoundaryTests {
         try FileManager.default.removeItem(atPath: font)
         #expect(mkfifo(font, 0o644) == 0)
         let done = try bench.runWorker(job, projects: projects, mediaRoots: roots, seconds: 30)
-        print("trust: FIFO font after load | \(done.state.rawValue) | \(done.error ?? "")")
         #expect(done.state == .failed && (done.error ?? "").contains(font) && (done.error ?? "").contains("is a FIFO"),
                 "\(done.error ?? "")")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelQueue
 import ReelRender
+import ReelTestSupport
 import Synchronization
 import Testing
 @testable import ReelFarm

@@ -45,7 +45,6 @@ import ReelModel
         let reference = try Self.reference(path, filter: "colormatrix=bt601:bt709")
         let untouched = try Self.reference(path, filter: "null")
         let (converted, unconverted) = (Self.psnr(ours, reference), Self.psnr(untouched, reference))
-        print("colour: BT.601 source vs colormatrix \(String(format: "%.1f", converted)) dB (left as is: \(String(format: "%.1f", unconverted)) dB)")
         #expect(converted >= 40)
         #expect(unconverted < 40, "the matrices barely differ on this picture; the check would mean nothing")
     }
@@ -58,7 +57,6 @@ import ReelModel
         let reference = try Self.reference(path, filter: "scale=in_range=full:out_range=tv:in_color_matrix=bt601:"
                                            + "out_color_matrix=bt601,format=yuv420p,colormatrix=bt601:bt709")
         let psnr = Self.psnr(ours, reference)
-        print("colour: full-range source vs scale in_range=full \(String(format: "%.1f", psnr)) dB")
         #expect(psnr >= 40)
     }
 }

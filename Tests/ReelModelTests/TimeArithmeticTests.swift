@@ -1,3 +1,4 @@
+import ReelTestSupport
 import Testing
 @testable import ReelModel
 
@@ -59,7 +60,7 @@ import Testing
     func segmentSampleCountsAddUp(sampleRate: Int32) throws {
         for rate in [Self.ntsc, Self.film] {
             var cuts: [Int64] = [0]
-            var rng = SplitMix(seed: UInt64(sampleRate))
+            var rng = SplitMix64(seed: UInt64(sampleRate))
             while cuts.last! < 10_000 { cuts.append(cuts.last! + Int64(rng.next() % 97) + 1) }
             let counts = try zip(cuts, cuts.dropFirst()).map { a, b in
                 try rate.sampleIndex(ofFrame: b, sampleRate: sampleRate) - rate.sampleIndex(ofFrame: a, sampleRate: sampleRate)
@@ -116,15 +117,3 @@ import Testing
     }
 }
 
-/// A tiny deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

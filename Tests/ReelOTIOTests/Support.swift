@@ -1,6 +1,7 @@
 import Foundation
 import ReelModel
 @testable import ReelOTIO
+import ReelTestSupport
 
 /// Fixtures, stand-in media and small helpers for the OTIO tests.
 enum Support {
@@ -121,21 +122,7 @@ enum Support {
     /// Runs a program quietly; throws with its standard error on failure. Returns standard output.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "\(executable) \(arguments.joined(separator: " ")): "
-                         + String(decoding: errors + output, as: UTF8.self))
-        }
-        return String(decoding: output, as: UTF8.self)
+        try TestProcess.check(executable, arguments).stdout
     }
 
     /// A stand-in clip whose every frame differs (a ramp that moves 9 steps a frame), coloured by

@@ -1,5 +1,6 @@
 import ReelModel
 @testable import ReelPlan
+import ReelTestSupport
 
 /// Builds random but valid compositions: 1–3 video tracks of clips with random trims, speeds,
 /// freezes, gaps and transitions (cuts included, JSON-style and OTIO-style offsets), an audio

@@ -1,4 +1,5 @@
 import ReelModel
+import ReelTestSupport
 import Testing
 @testable import ReelPlan
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Synchronization
 import Testing
 @testable import ReelQueue
@@ -59,7 +60,7 @@ final class RoleMatrixWorld: Sendable {
     }
 
     init() throws {
-        let url = try testDatabaseURL()
+        let url = try TestDatabase.url()
         let schema = "reel_matrix_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(10)
         let login = { (role: RoleMatrix.Role) in try DatabaseRolesTests.url(url, user: Self.name(of: role, schema: schema)) }
         admin = try PGConnection(url: url, applicationName: "reel-test-matrix", schema: nil)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 @testable import ReelQueue
 
@@ -67,7 +68,7 @@ import Testing
     @Test("an existing worker role that could run programs (a member of pg_execute_server_program) is refused")
     func refusesWideRole() throws {
         try withRoles { roles in
-            let admin = try PGConnection(url: try testDatabaseURL(), applicationName: "reel-test-roles", schema: nil)
+            let admin = try PGConnection(url: try TestDatabase.url(), applicationName: "reel-test-roles", schema: nil)
             let role = try #require(roles.worker.databaseURL.firstMatch(of: /:\/\/([a-z0-9_]+)@/)?.1)
             try admin.execScript("GRANT pg_execute_server_program TO \(role)")
             #expect(throws: QueueError.self) { try DatabaseRoles(roles.owner).apply() }
@@ -108,7 +109,7 @@ import Testing
         #expect { try DatabaseRoles.roleNames(schema: long) } throws: { error in
             "\(error)".contains("at most 55 characters") && "\(error)".contains(long + "_operate")
         }
-        let tooLong = PostgresQueueConfiguration(databaseURL: try testDatabaseURL(), schema: long)
+        let tooLong = PostgresQueueConfiguration(databaseURL: try TestDatabase.url(), schema: long)
         let refused = try #require(throws: QueueError.self) { try DatabaseRoles(tooLong).apply() }
         #expect("\(refused)" == "configuration: schema \"\(long)\" must match [a-z_][a-z0-9_]* and be at most 55 "
                 + "characters to name its roles (\(long)_operate must fit in 63 bytes)", "refused by name, not as no schema")
@@ -127,7 +128,7 @@ import Testing
 
     /// A non-superuser owner role that migrates a fresh schema and runs `DatabaseRoles`; everything is dropped after.
     func withRoles(_ body: (Roles) throws -> Void) throws {
-        let url = try testDatabaseURL()
+        let url = try TestDatabase.url()
         let schema = String("reel_role_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
         let ownerRole = schema + "_owner"
         let admin = try PGConnection(url: url, applicationName: "reel-test-roles", schema: nil)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReelTestSupport
 import Synchronization
 import Testing
 @testable import ReelQueue
@@ -14,22 +15,11 @@ struct FixtureError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The test database, from REEL_TEST_DATABASE_URL. Missing is a failure, not a skip: CI always sets it.
-func testDatabaseURL() throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["REEL_TEST_DATABASE_URL"], !url.isEmpty else {
-        throw FixtureError(description: """
-            REEL_TEST_DATABASE_URL is not set: the PostgreSQL queue tests need a server. \
-            Run `eval "$(scripts/test-postgres.sh)"` first (it starts a throwaway PostgreSQL 15).
-            """)
-    }
-    return url
-}
-
 /// A fresh throwaway schema, migrated, dropped when `body` returns.
 func withTestSchema<T>(clock: (any QueueClock)? = nil, maxConnections: Int = 20,
                        _ body: (PostgresQueueConfiguration) throws -> T) throws -> T {
     let schema = "reel_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-    let config = PostgresQueueConfiguration(databaseURL: try testDatabaseURL(), schema: String(schema),
+    let config = PostgresQueueConfiguration(databaseURL: try TestDatabase.url(), schema: String(schema),
                                             maxConnections: maxConnections, reconnectAttempts: 4,
                                             reconnectBackoff: Backoff(base: .milliseconds(50), cap: .milliseconds(400)),
                                             clock: clock, applicationName: "reel-test-\(schema)")

@@ -5,11 +5,11 @@ import Testing
 
 /// A frame whose samples encode their column (and plane) so shifts are visible.
 private func columns(_ width: Int, _ height: Int, base: Int) -> PlanarFrame {
-    TestMedia.makeFrame(width: width, height: height) { plane, x, _ in UInt8(base + plane * 60 + x) }
+    RawFrames.makeFrame(width: width, height: height) { plane, x, _ in UInt8(base + plane * 60 + x) }
 }
 
 private func rows(_ width: Int, _ height: Int, base: Int) -> PlanarFrame {
-    TestMedia.makeFrame(width: width, height: height) { plane, _, y in UInt8(base + plane * 60 + y) }
+    RawFrames.makeFrame(width: width, height: height) { plane, _, y in UInt8(base + plane * 60 + y) }
 }
 
 /// The documented dissolve rounding.
@@ -115,8 +115,8 @@ func wipeRevealsIncomingFromTheTop(n: Int64, d: Int64, revealed: Int) {
 }
 
 @Test func compositingIsDeterministicAndInPlaceMatches() {
-    let a = TestMedia.makeFrame(width: 33, height: 17) { p, x, y in UInt8((x * 7 + y * 13 + p * 5) & 255) }
-    let b = TestMedia.makeFrame(width: 33, height: 17) { p, x, y in UInt8((x * 3 + y * 29 + p * 11) & 255) }
+    let a = RawFrames.makeFrame(width: 33, height: 17) { p, x, y in UInt8((x * 7 + y * 13 + p * 5) & 255) }
+    let b = RawFrames.makeFrame(width: 33, height: 17) { p, x, y in UInt8((x * 3 + y * 29 + p * 11) & 255) }
     for kind in TransitionKind.allCases {
         for j in 0..<7 {
             let layers: [CompositorLayer] = [.transition(kind: kind, outgoing: a, incoming: b, progress: r(Int64(j), 7))]

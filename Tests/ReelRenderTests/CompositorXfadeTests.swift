@@ -1,6 +1,7 @@
 import Foundation
 import ReelMedia
 import ReelModel
+import ReelTestSupport
 import Testing
 @testable import ReelRender
 
@@ -32,28 +33,28 @@ func xfadeFloor(_ kind: TransitionKind) -> Double {
 
 @Test(arguments: TransitionCase.all)
 func transitionsAgreeWithFFmpegXfade(_ c: TransitionCase) throws {
-    let dir = try TestMedia.makeTempDirectory()
-    defer { TestMedia.cleanUp(dir) }
+    let temp = try TempDir("render")
+    defer { temp.remove() }
+    let dir = temp.url
     let (a, b) = try c.makeSources(in: dir)
     for (kind, transition) in TransitionCase.kinds {
         let reference = try xfade(transition, c, dir: dir)
         try #require(reference.count >= c.frames, "xfade \(transition) gave \(reference.count) frames")
         var psnrs: [Double] = []
         for j in 0..<c.frames {
-            let psnr = TestMedia.psnr(try c.reel(kind, a[j], b[j], j: j), reference[j])
+            let psnr = RawFrames.psnr(try c.reel(kind, a[j], b[j], j: j), reference[j])
             psnrs.append(psnr)
             #expect(psnr >= xfadeFloor(kind), "\(kind) frame \(j)/\(c.frames) of \(c): \(psnr) dB against xfade")
         }
-        print("xfade \(transition) \(c): PSNR per frame \(psnrs.map { String(format: "%.1f", $0) })")
     }
 }
 
 /// xfade's rendering of the transition from `a.y4m` to `b.y4m`, as yuv420p frames.
 private func xfade(_ transition: String, _ c: TransitionCase, dir: URL) throws -> [PlanarFrame] {
     let out = dir.appendingPathComponent("x-\(transition).yuv")
-    try TestMedia.ffmpeg(["-i", dir.appendingPathComponent("a.y4m").path, "-i", dir.appendingPathComponent("b.y4m").path,
-                          "-filter_complex",
-                          "[0][1]xfade=transition=\(transition):duration=\(c.duration):offset=0,format=yuv420p",
-                          "-f", "rawvideo", "-pix_fmt", "yuv420p", out.path])
-    return try TestMedia.readFrames(out, width: c.width, height: c.height)
+    try TestProcess.ffmpeg(["-i", dir.appendingPathComponent("a.y4m").path, "-i", dir.appendingPathComponent("b.y4m").path,
+                            "-filter_complex",
+                            "[0][1]xfade=transition=\(transition):duration=\(c.duration):offset=0,format=yuv420p",
+                            "-f", "rawvideo", "-pix_fmt", "yuv420p", out.path])
+    return try RawFrames.readFrames(out, width: c.width, height: c.height)
 }

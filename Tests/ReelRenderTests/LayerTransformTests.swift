@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelTestOracles
+import ReelTestSupport
 import Testing
 @testable import ReelRender
 
@@ -27,8 +28,9 @@ import Testing
                         Move(scale: "0.75", degrees: 135, x: 150, y: 80, box: 320)]
 
     @Test func quarterTurnsAreExact() throws {
-        let dir = try TestMedia.makeTempDirectory()
-        defer { TestMedia.cleanUp(dir) }
+        let temp = try TempDir("render")
+        defer { temp.remove() }
+        let dir = temp.url
         let (w, h) = (160, 96)
         let source = try Self.source(dir, width: w, height: h, blur: false)
         let turned = try Self.ffmpegFrame(dir, source, width: w, height: h,
@@ -45,8 +47,9 @@ import Testing
 
     @Test(arguments: moves)
     func movesAgreeWithFFmpegScaleRotateOverlay(_ m: Move) throws {
-        let dir = try TestMedia.makeTempDirectory()
-        defer { TestMedia.cleanUp(dir) }
+        let temp = try TempDir("render")
+        defer { temp.remove() }
+        let dir = temp.url
         let (w, h) = (Self.width, Self.height)
         let source = try Self.source(dir, width: w, height: h, blur: true)
         let s = Double(m.scale)!
@@ -61,13 +64,11 @@ import Testing
         let frame = try Self.frame(source, w, h)
         let got = Compositor.composite([.layer(LayerPicture(frame: frame, state: state))], width: w, height: h)
         let inside = Self.interior(state, w, h)
-        let psnr = Self.psnr(got, want, inside), whole = TestMedia.psnr(got, want)
+        let psnr = Self.psnr(got, want, inside), whole = RawFrames.psnr(got, want)
         state.position.x += 1 / Double(w)
         let shifted = Compositor.composite([.layer(LayerPicture(frame: frame, state: state))], width: w, height: h)
         let off = Self.psnr(shifted, want, inside)
-        print("layer transform \(m): \(String(format: "%.2f", psnr)) dB inside the layer against FFmpeg "
-              + "(whole frame \(String(format: "%.2f", whole)) dB); one pixel off: \(String(format: "%.2f", off)) dB")
-        #expect(psnr >= 35, "\(m): \(psnr) dB")
+        #expect(psnr >= 35, "\(m): \(psnr) dB inside the layer, \(whole) dB over the whole frame")
         #expect(off < 33, "\(m): a move off by one pixel should score below 33 dB, got \(off)")
         try Self.savePNG(got, name: "layer-\(m.degrees)-\(m.scale)")
         try Self.savePNG(want, name: "ffmpeg-\(m.degrees)-\(m.scale)")
@@ -78,7 +79,7 @@ import Testing
     /// (aliased, and rounded to whole pixels), Reel antialiases it, and a high-contrast outline of a few
     /// hundred pixels decides a whole-frame PSNR (~29 dB) without saying anything about the geometry.
     static func interior(_ state: LayerState, _ w: Int, _ h: Int) -> [Bool] {
-        let white = TestMedia.makeFrame(width: w, height: h) { p, _, _ in p == 0 ? 235 : 128 }
+        let white = RawFrames.makeFrame(width: w, height: h) { p, _, _ in p == 0 ? 235 : 128 }
         let shape = Compositor.composite([.layer(LayerPicture(frame: white, state: state))], width: w, height: h)
         return (0..<w * h).map { i in
             let x = i % w, y = i / w
@@ -104,29 +105,29 @@ import Testing
     /// One frame of `testsrc2` (optionally softened) as `source.y4m`.
     static func source(_ dir: URL, width w: Int, height h: Int, blur: Bool) throws -> URL {
         let url = dir.appendingPathComponent("source.y4m")
-        try TestMedia.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(w)x\(h):rate=10:duration=1" + (blur ? ",gblur=sigma=1" : ""),
-                              "-frames:v", "1", "-pix_fmt", "yuv420p", url.path])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(w)x\(h):rate=10:duration=1" + (blur ? ",gblur=sigma=1" : ""),
+                                "-frames:v", "1", "-pix_fmt", "yuv420p", url.path])
         return url
     }
 
     static func frame(_ y4m: URL, _ w: Int, _ h: Int) throws -> PlanarFrame {
         let raw = y4m.deletingPathExtension().appendingPathExtension("yuv")
-        try TestMedia.ffmpeg(["-i", y4m.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", raw.path])
-        return try #require(try TestMedia.readFrames(raw, width: w, height: h).first)
+        try TestProcess.ffmpeg(["-i", y4m.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", raw.path])
+        return try #require(try RawFrames.readFrames(raw, width: w, height: h).first)
     }
 
     /// The first frame of `graph` over a black `w × h` background (input 1), as yuv420p.
     static func ffmpegFrame(_ dir: URL, _ source: URL, width w: Int, height h: Int, graph: String) throws -> PlanarFrame {
         let out = dir.appendingPathComponent("ffmpeg-\(UUID().uuidString).yuv")
-        try TestMedia.ffmpeg(["-i", source.path, "-f", "lavfi", "-i", "color=black:s=\(w)x\(h):r=10:d=1",
-                              "-filter_complex", graph + ",format=yuv420p", "-frames:v", "1",
-                              "-f", "rawvideo", "-pix_fmt", "yuv420p", out.path])
-        return try #require(try TestMedia.readFrames(out, width: w, height: h).first)
+        try TestProcess.ffmpeg(["-i", source.path, "-f", "lavfi", "-i", "color=black:s=\(w)x\(h):r=10:d=1",
+                                "-filter_complex", graph + ",format=yuv420p", "-frames:v", "1",
+                                "-f", "rawvideo", "-pix_fmt", "yuv420p", out.path])
+        return try #require(try RawFrames.readFrames(out, width: w, height: h).first)
     }
 
-    /// Writes `frame` as a PNG under $REEL_LOOK_DIR when set (for looking at the result).
+    /// Writes `frame` as a PNG into the REEL_TEST_KEEP folder when the switch is on (for looking at the result).
     static func savePNG(_ frame: PlanarFrame, name: String) throws {
-        guard let dir = ProcessInfo.processInfo.environment["REEL_LOOK_DIR"] else { return }
-        try PNGImage.encode(frame, to: URL(fileURLWithPath: dir).appendingPathComponent("\(name).png").path)
+        guard let dir = TestKeep.folder else { return }
+        try PNGImage.encode(frame, to: dir.appendingPathComponent("\(name).png").path)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelMedia
 import ReelModel
+import ReelTestSupport
 import Testing
 @testable import ReelRender
 
@@ -10,23 +11,24 @@ import Testing
 /// antialiased where geq's is cut, so the whole frame is held to ≥ 35 dB.
 @Suite struct OutputMaskTests {
     @Test func circleOverWhiteMatchesGeq() throws {
-        let dir = try TestMedia.makeTempDirectory()
-        defer { TestMedia.cleanUp(dir) }
+        let temp = try TempDir("render")
+        defer { temp.remove() }
+        let dir = temp.url
         let side = 180
         let source = dir.appendingPathComponent("s.y4m"), raw = dir.appendingPathComponent("s.yuv")
         let masked = dir.appendingPathComponent("geq.yuv")
-        try TestMedia.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(side)x\(side):rate=10:duration=1", "-frames:v", "1",
-                              "-pix_fmt", "yuv420p", source.path])
-        try TestMedia.ffmpeg(["-i", source.path, "-f", "rawvideo", raw.path])
+        try TestProcess.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=\(side)x\(side):rate=10:duration=1", "-frames:v", "1",
+                                "-pix_fmt", "yuv420p", source.path])
+        try TestProcess.ffmpeg(["-i", source.path, "-f", "rawvideo", raw.path])
         // Per plane: inside the circle (distance from the centre, in that plane's samples, within W/2) keep, else white.
         let inside = "lte(hypot(X+0.5-W/2,Y+0.5-H/2),W/2)"
-        try TestMedia.ffmpeg(["-i", source.path, "-vf",
-                              "geq=lum='if(\(inside),lum(X,Y),235)':cb='if(\(inside),cb(X,Y),128)':cr='if(\(inside),cr(X,Y),128)'",
-                              "-f", "rawvideo", "-pix_fmt", "yuv420p", masked.path])
-        var frame = try #require(try TestMedia.readFrames(raw, width: side, height: side).first)
-        let want = try #require(try TestMedia.readFrames(masked, width: side, height: side).first)
+        try TestProcess.ffmpeg(["-i", source.path, "-vf",
+                                "geq=lum='if(\(inside),lum(X,Y),235)':cb='if(\(inside),cb(X,Y),128)':cr='if(\(inside),cr(X,Y),128)'",
+                                "-f", "rawvideo", "-pix_fmt", "yuv420p", masked.path])
+        var frame = try #require(try RawFrames.readFrames(raw, width: side, height: side).first)
+        let want = try #require(try RawFrames.readFrames(masked, width: side, height: side).first)
         Compositor.maskFrame(&frame, mask: MaskPlanes(Mask(shape: .circle), width: side, height: side), background: .white)
-        let psnr = TestMedia.psnr(frame, want)
+        let psnr = RawFrames.psnr(frame, want)
         var mismatches = 0, compared = 0
         for (plane, got, ref, n) in [(0, frame.y, want.y, side), (1, frame.u, want.u, side / 2), (2, frame.v, want.v, side / 2)] {
             for i in got.indices {
@@ -37,7 +39,6 @@ import Testing
                 if got[i] != ref[i] { mismatches += 1 }
             }
         }
-        print("output circle mask against geq: \(String(format: "%.2f", psnr)) dB; \(mismatches) of \(compared) samples off the outline differ")
         #expect(mismatches == 0)
         #expect(psnr >= 35)
         // The mask did something: white corners, untouched centre.

@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelRender
+import ReelTestSupport
 import Testing
 
 /// The stitcher refuses to publish when a seam check fails, and names the segment.
@@ -54,9 +55,11 @@ import Testing
         #expect(report.frames == 30)
         #expect(report.samples == 48000)
         // ffprobe's counts beside the stitcher's: 30 video frames; AAC whose edit list lasts 48000 samples.
-        let video = try TestMedia.probe("\(dir)/out.mp4", stream: "v", entries: "nb_read_packets,nb_read_frames")
+        let video = try TestProcess.probe(URL(fileURLWithPath: "\(dir)/out.mp4"), stream: "v:0", entries: "nb_read_packets,nb_read_frames",
+                                           countFrames: true, countPackets: true)
         #expect(video["nb_read_packets"] == "30" && video["nb_read_frames"] == "30", "\(video)")
-        let audio = try TestMedia.probe("\(dir)/out.mp4", stream: "a", entries: "time_base,duration_ts")
+        let audio = try TestProcess.probe(URL(fileURLWithPath: "\(dir)/out.mp4"), stream: "a:0", entries: "time_base,duration_ts",
+                                           countFrames: true, countPackets: true)
         #expect(audio["time_base"] == "1/48000" && audio["duration_ts"] == "48000", "\(audio)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReelMedia
 import ReelModel
+import ReelTestSupport
 import Testing
 @testable import ReelRender
 
@@ -8,7 +9,7 @@ import Testing
 /// (rawvideo → png), for a person to look at, and checks the PNG decodes back to the same size.
 @Test func titleThumbnailRendersToPNG() throws {
     let (width, height) = (480, 270)
-    var frame = TestMedia.makeFrame(width: width, height: height) { plane, x, y in
+    var frame = RawFrames.makeFrame(width: width, height: height) { plane, x, y in
         plane == 0 ? UInt8(16 + (x * 200) / width) : plane == 1 ? UInt8(100 + y / 3) : 140
     }
     let panel = RGBAImage(width: 300, height: 120, pixels: [UInt8]((0..<36_000).flatMap { _ in [20, 40, 160, 180] }))
@@ -16,15 +17,16 @@ import Testing
                       position: Point(x: try Rational(1, 2), y: try Rational(2, 3)),
                       timeRange: try TimeRange(start: .zero, duration: .seconds(4)))
     try TitleRenderer().draw(title, image: panel, at: .seconds(2), onto: &frame)
-    let dir = try TestMedia.makeTempDirectory()
-    defer { TestMedia.cleanUp(dir) }
+    let temp = try TempDir("render")
+    defer { temp.remove() }
+    let dir = temp.url
     let raw = dir.appendingPathComponent("thumb.yuv"), png = URL(fileURLWithPath: "/tmp/reel-render-title-thumbnail.png")
-    try TestMedia.writeFrames([frame], to: raw)
-    try TestMedia.ffmpeg(["-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(width)x\(height)", "-i", raw.path,
-                          "-frames:v", "1", png.path])
+    try RawFrames.writeFrames([frame], to: raw)
+    try TestProcess.ffmpeg(["-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(width)x\(height)", "-i", raw.path,
+                            "-frames:v", "1", png.path])
     let back = dir.appendingPathComponent("back.yuv")
-    try TestMedia.ffmpeg(["-i", png.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", back.path])
-    let decoded = try TestMedia.readFrames(back, width: width, height: height)
+    try TestProcess.ffmpeg(["-i", png.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", back.path])
+    let decoded = try RawFrames.readFrames(back, width: width, height: height)
     try #require(decoded.count == 1)
-    #expect(TestMedia.psnr(decoded[0], frame) > 30)
+    #expect(RawFrames.psnr(decoded[0], frame) > 30)
 }

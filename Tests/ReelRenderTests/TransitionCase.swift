@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelRender
+import ReelTestSupport
 
 /// Two ffmpeg-made sources (`lavfi` patterns) of one size, for transition tests: `n` transition frames
 /// at `rate` fps, A = `sourceA`, B = `sourceB`.
@@ -24,10 +25,10 @@ struct TransitionCase: Sendable, CustomStringConvertible {
         var frames: [[PlanarFrame]] = []
         for (name, source) in [("a", sourceA), ("b", sourceB)] {
             let y4m = dir.appendingPathComponent("\(name).y4m"), raw = dir.appendingPathComponent("\(name).yuv")
-            try TestMedia.ffmpeg(["-f", "lavfi", "-i", "\(source)=size=\(width)x\(height):rate=\(rate):duration=2",
-                                  "-pix_fmt", "yuv420p", y4m.path])
-            try TestMedia.ffmpeg(["-i", y4m.path, "-f", "rawvideo", raw.path])
-            frames.append(try TestMedia.readFrames(raw, width: width, height: height))
+            try TestProcess.ffmpeg(["-f", "lavfi", "-i", "\(source)=size=\(width)x\(height):rate=\(rate):duration=2",
+                                    "-pix_fmt", "yuv420p", y4m.path])
+            try TestProcess.ffmpeg(["-i", y4m.path, "-f", "rawvideo", raw.path])
+            frames.append(try RawFrames.readFrames(raw, width: width, height: height))
         }
         return (frames[0], frames[1])
     }

@@ -2,6 +2,7 @@ import Foundation
 import ReelMedia
 import ReelModel
 import ReelTestOracles
+import ReelTestSupport
 import Testing
 @testable import ReelRender
 
@@ -10,8 +11,9 @@ import Testing
 /// (`j = n`, pure B).
 @Test(arguments: TransitionCase.all)
 func transitionFramesMatchTheGeometryAtExactProgress(_ c: TransitionCase) throws {
-    let dir = try TestMedia.makeTempDirectory()
-    defer { TestMedia.cleanUp(dir) }
+    let temp = try TempDir("render")
+    defer { temp.remove() }
+    let dir = temp.url
     let (a, b) = try c.makeSources(in: dir)
     try #require(a.count > c.frames && b.count > c.frames)
     for (kind, _) in TransitionCase.kinds {
@@ -29,8 +31,9 @@ func transitionFramesMatchTheGeometryAtExactProgress(_ c: TransitionCase) throws
 @Test(arguments: TransitionCase.all + [TransitionCase(width: 95, height: 63, rate: 10, frames: 10,
                                                       sourceA: "testsrc", sourceB: "smptebars")])
 func everyTransitionStartsOnTheOutgoingPicture(_ c: TransitionCase) throws {
-    let dir = try TestMedia.makeTempDirectory()
-    defer { TestMedia.cleanUp(dir) }
+    let temp = try TempDir("render")
+    defer { temp.remove() }
+    let dir = temp.url
     let (a, b) = try c.makeSources(in: dir)
     try #require(a.count > 3 && b.count > 3)
     for (kind, _) in TransitionCase.kinds {

@@ -1,5 +1,6 @@
 import Foundation
 import ReelServe
+import ReelTestSupport
 import Testing
 
 /// Escaping and name cleaning over many generated hostile strings, read back by an independent unescaper
@@ -9,20 +10,8 @@ import Testing
     private static let alphabet: [Character] = ["\\", "\"", "\n", "\r", "\t", "{", "}", "=", ",", "#", " ", "a", "Z",
                                                 "0", "_", ":", "-", ".", "é", "🎬", "\u{0}", "\u{7F}", "\u{2028}", "n"]
 
-    /// A deterministic generator (SplitMix64), so a failure names a reproducible case.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static func strings(count: Int, seed: UInt64) -> [String] {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             String((0..<Int.random(in: 0...12, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
         }

@@ -1,9 +1,10 @@
 import Foundation
+import ReelTestSupport
 
 /// A real HTTP server (Python's http.server) that answers GET /metrics with a fixed exposition and
 /// Prometheus' text Content-Type: the scrape target until the test can start `reel serve` itself.
 final class MetricsFileServer: @unchecked Sendable {
-    private let process: Process
+    private let process: TestChild
     private let folder: URL
     /// `127.0.0.1:PORT`, as a Prometheus target.
     let target: String
@@ -33,14 +34,16 @@ final class MetricsFileServer: @unchecked Sendable {
     /// Starts serving `text`, only to requests that carry `Authorization: Bearer <token>` when `token` is
     /// given (as `reel serve` may guard /metrics); waits (polling, up to `PrometheusHarness.ceiling`) until it says its port.
     init(serving text: String, token: String? = nil) async throws {
-        folder = try MetricsProcess.temporaryDirectory("reel-metrics-target")
-        let body = folder.appendingPathComponent("metrics"), log = folder.appendingPathComponent("server.log")
+        folder = try TempDir("metrics-target").url
+        let body = folder.appendingPathComponent("metrics")
         try Data(text.utf8).write(to: body)
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
             ? "/usr/bin/python3" : try MetricsProcess.tool("python3")
-        process = try MetricsProcess.start(python, ["-c", Self.script, body.path, "text/plain; version=0.0.4; charset=utf-8",
-                                                     token ?? ""],
-                                           output: log)
+        process = try TestChild(name: "metrics-server", executable: python,
+                                arguments: ["-c", Self.script, body.path, "text/plain; version=0.0.4; charset=utf-8",
+                                            token ?? ""],
+                                logs: folder, joined: true)
+        let log = process.stdoutURL
         let clock = ContinuousClock(), deadline = clock.now + PrometheusHarness.ceiling
         var port: String?
         // The log decides: a port line means it listens. (Checking `isRunning` first once missed a server that was
@@ -57,15 +60,15 @@ final class MetricsFileServer: @unchecked Sendable {
         }
         guard let port else {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            MetricsProcess.stop(process)
-            throw MetricsProcess.Failure(description: "the metrics file server did not start: \(said)")
+            process.stop()
+            throw TestFailure("the metrics file server did not start: \(said)")
         }
         target = "127.0.0.1:\(port)"
     }
 
     /// Stops the server and removes its folder.
     func stop() {
-        MetricsProcess.stop(process)
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ enum MetricsPorts {
     /// will almost always get it; one that cannot bind fails with its own message).
     static func free() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw MetricsProcess.Failure(description: "socket: errno \(errno)") }
+        guard fd >= 0 else { throw TestFailure("socket: errno \(errno)") }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -21,7 +22,7 @@ enum MetricsPorts {
                 bind(fd, sa, length) == 0 && getsockname(fd, sa, &length) == 0
             }
         }
-        guard bound else { throw MetricsProcess.Failure(description: "bind 127.0.0.1:0: errno \(errno)") }
+        guard bound else { throw TestFailure("bind 127.0.0.1:0: errno \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

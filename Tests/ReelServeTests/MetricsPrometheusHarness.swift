@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ReelTestSupport
 #endif
 
 /// A real Prometheus server (Debian's `/usr/bin/prometheus`) scraping one target every second, with its
@@ -24,7 +25,7 @@ final class PrometheusHarness: @unchecked Sendable {
 
     let folder: URL
     let api: URL
-    private let process: Process
+    private let process: TestChild
 
     /// The longest any wait polls before failing.
     static let ceiling: Duration = .seconds(60)
@@ -35,7 +36,7 @@ final class PrometheusHarness: @unchecked Sendable {
         try await with(target: target, metricsPath: metricsPath, bearerTokenFile: bearerTokenFile) { prometheus in
             let samples = try await prometheus.queryUntilAnswered(query)
             guard samples.count == 1 else {
-                throw MetricsProcess.Failure(description: "\(query) gave \(samples.count) samples, not 1: \(samples)")
+                throw TestFailure("\(query) gave \(samples.count) samples, not 1: \(samples)")
             }
             return samples[0].value
         }
@@ -52,16 +53,16 @@ final class PrometheusHarness: @unchecked Sendable {
 
     private init(target: String, metricsPath: String, bearerTokenFile: String?) throws {
         let binary = try MetricsProcess.tool("prometheus")
-        folder = try MetricsProcess.temporaryDirectory("reel-prometheus")
+        folder = try TempDir("prometheus").url
         let port = try MetricsPorts.free()
         api = URL(string: "http://127.0.0.1:\(port)")!
         let config = folder.appendingPathComponent("prometheus.yml")
         try Self.config(target: target, metricsPath: metricsPath, bearerTokenFile: bearerTokenFile)
             .write(to: config, atomically: true, encoding: .utf8)
-        process = try MetricsProcess.start(binary, [
+        process = try TestChild(name: "prometheus", executable: binary, arguments: [
             "--config.file=\(config.path)", "--storage.tsdb.path=\(folder.appendingPathComponent("data").path)",
             "--web.listen-address=127.0.0.1:\(port)", "--log.level=warn",
-        ], output: folder.appendingPathComponent("prometheus.log"))
+        ], logs: folder, joined: true)
     }
 
     /// The scrape configuration: one job, `reel`, every second.
@@ -83,13 +84,13 @@ final class PrometheusHarness: @unchecked Sendable {
 
     /// Stops Prometheus and removes its folder.
     func stop() {
-        MetricsProcess.stop(process)
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Prometheus' own log so far, for failure messages.
     var log: String {
-        (try? String(contentsOf: folder.appendingPathComponent("prometheus.log"), encoding: .utf8)) ?? ""
+        process.stdout
     }
 
     /// Polls `/api/v1/targets` until the one target's health is `up`.
@@ -122,7 +123,7 @@ final class PrometheusHarness: @unchecked Sendable {
         let encoded = components.percentEncodedQuery!.replacingOccurrences(of: "+", with: "%2B")
         let json = try await get("/api/v1/query?" + encoded)
         guard json["status"] as? String == "success", let data = json["data"] as? [String: Any] else {
-            throw MetricsProcess.Failure(description: "query \(query) failed: \(json)")
+            throw TestFailure("query \(query) failed: \(json)")
         }
         guard data["resultType"] as? String == "vector", let result = data["result"] as? [[String: Any]] else {
             return []
@@ -132,7 +133,7 @@ final class PrometheusHarness: @unchecked Sendable {
             labels["__name__"] = nil
             guard let pair = element["value"] as? [Any], pair.count == 2, let text = pair[1] as? String,
                   let value = Double(text) ?? (text == "+Inf" ? .infinity : nil) else {
-                throw MetricsProcess.Failure(description: "query \(query): cannot read \(element)")
+                throw TestFailure("query \(query): cannot read \(element)")
             }
             return Sample(labels: labels, value: value)
         }
@@ -154,19 +155,19 @@ final class PrometheusHarness: @unchecked Sendable {
         var lastError: Error?
         while clock.now < deadline {
             guard process.isRunning else {
-                throw MetricsProcess.Failure(description: "prometheus exited (\(process.terminationStatus)): \(log)")
+                throw TestFailure("prometheus exited (\(process.exitStatus)): \(log)")
             }
             do {
                 if try await check() { return }
                 lastError = nil
-            } catch let error as MetricsProcess.Failure {
+            } catch let error as TestFailure {
                 throw error
             } catch {
                 lastError = error
             }
             try await Task.sleep(for: .milliseconds(250))
         }
-        throw MetricsProcess.Failure(description: """
+        throw TestFailure("""
             waited \(Self.ceiling) for \(what()) and gave up; last error: \(lastError.map { "\($0)" } ?? "none"); \
             prometheus log: \(log)
             """)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelQueue
 import ReelServe
 import Testing
@@ -55,7 +56,7 @@ import Testing
         let server = try await MetricsFileServer(serving: MetricsExposition.render(MetricsFixture.makeMetrics()),
                                                  token: token)
         defer { server.stop() }
-        let folder = try MetricsProcess.temporaryDirectory("reel-metrics-token")
+        let folder = try TempDir("metrics-token").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("token")
         try token.write(to: file, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelQueue
 import ReelServe
 import Testing
@@ -9,40 +10,40 @@ import Testing
 @Suite struct MetricsPromtoolTests {
     private var monitoring: URL { MetricsFixture.repoRoot.appendingPathComponent("deploy/monitoring") }
 
-    private func checkMetrics(_ text: String) throws -> MetricsProcess.Result {
+    private func checkMetrics(_ text: String) throws -> TestOutput {
         try MetricsProcess.run(try MetricsProcess.tool("promtool"), ["check", "metrics"], input: text)
     }
 
     @Test func promtoolAcceptsABusyHostileFarm() throws {
         let text = MetricsExposition.render(MetricsFixture.makeMetrics(), extra: MetricsFixture.extra)
         let result = try checkMetrics(text)
-        #expect(result.status == 0 && result.output.isEmpty, "promtool check metrics: \(result.output)")
+        #expect(result.status == 0 && result.stdout.isEmpty, "promtool check metrics: \(result.stdout)")
     }
 
     @Test func promtoolAcceptsAnEmptyFarm() throws {
         let result = try checkMetrics(MetricsExposition.render(QueueMetrics(at: MetricsFixture.now)))
-        #expect(result.status == 0 && result.output.isEmpty, "promtool check metrics: \(result.output)")
+        #expect(result.status == 0 && result.stdout.isEmpty, "promtool check metrics: \(result.stdout)")
     }
 
     /// The check can fail: promtool objects to a counter without `_total`, and to a broken escape.
     @Test func promtoolRejectsWhatBreaksTheConventions() throws {
         let lint = try checkMetrics(PrometheusText.render([.counter("reel_frames", "no suffix", 1)]))
-        #expect(lint.status != 0 && lint.output.contains("_total"), "\(lint.status): \(lint.output)")
+        #expect(lint.status != 0 && lint.stdout.contains("_total"), "\(lint.status): \(lint.stdout)")
         let broken = try checkMetrics("# TYPE x gauge\nx{a=\"\\q\"} 1\n")
-        #expect(broken.status != 0 && broken.output.contains("escape"), "\(broken.status): \(broken.output)")
+        #expect(broken.status != 0 && broken.stdout.contains("escape"), "\(broken.status): \(broken.stdout)")
     }
 
     @Test func promtoolAcceptsTheAlertRules() throws {
         let result = try MetricsProcess.run(try MetricsProcess.tool("promtool"),
                                             ["check", "rules", monitoring.appendingPathComponent("alerts.yml").path])
-        #expect(result.status == 0 && result.output.contains("SUCCESS: 7 rules found"), "\(result.output)")
+        #expect(result.status == 0 && result.stdout.contains("SUCCESS: 7 rules found"), "\(result.stdout)")
     }
 
     /// alerts.test.yml feeds series to every alert: each fires when it should and stays quiet on a near miss.
     @Test func theAlertRulesPassTheirUnitTests() throws {
         let result = try MetricsProcess.run(try MetricsProcess.tool("promtool"),
                                             ["test", "rules", monitoring.appendingPathComponent("alerts.test.yml").path])
-        #expect(result.status == 0 && result.output.contains("SUCCESS"), "\(result.output)")
+        #expect(result.status == 0 && result.stdout.contains("SUCCESS"), "\(result.stdout)")
         let alerts = try String(contentsOf: monitoring.appendingPathComponent("alerts.yml"), encoding: .utf8)
         let tests = try String(contentsOf: monitoring.appendingPathComponent("alerts.test.yml"), encoding: .utf8)
         for line in alerts.split(separator: "\n") where line.contains("- alert: ") {
@@ -56,9 +57,9 @@ import Testing
         let promtool = try MetricsProcess.tool("promtool")
         let shipped = try MetricsProcess.run(promtool, ["check", "config",
                                                         monitoring.appendingPathComponent("prometheus.yml").path])
-        #expect(shipped.status == 0 && shipped.output.contains("is valid"), "\(shipped.output)")
+        #expect(shipped.status == 0 && shipped.stdout.contains("is valid"), "\(shipped.stdout)")
 
-        let folder = try MetricsProcess.temporaryDirectory("reel-prometheus-config")
+        let folder = try TempDir("prometheus-config").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let token = folder.appendingPathComponent("reel-serve.token")
         try "s3cret\n".write(to: token, atomically: true, encoding: .utf8)
@@ -72,6 +73,6 @@ import Testing
         try FileManager.default.copyItem(at: monitoring.appendingPathComponent("alerts.yml"),
                                          to: folder.appendingPathComponent("alerts.yml"))
         let tokened = try MetricsProcess.run(promtool, ["check", "config", folder.appendingPathComponent("prometheus.yml").path])
-        #expect(tokened.status == 0 && tokened.output.contains("is valid"), "\(tokened.output)")
+        #expect(tokened.status == 0 && tokened.stdout.contains("is valid"), "\(tokened.stdout)")
     }
 }

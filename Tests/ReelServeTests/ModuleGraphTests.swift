@@ -84,4 +84,19 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong)")
     }
+
+    @Test("every folder of Tests/ is a target, and the test-support targets serve only tests")
+    func testFoldersAreTargetsAndSupportStaysInTests() throws {
+        let targets = try Self.targets()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Tests").path)
+            .filter { $0 != "Fuzz" }   // the fuzz entry points are built by scripts/fuzz.sh, not by SwiftPM
+        let declared = Set(targets.map(\.path).filter { $0.hasPrefix("Tests/") }.map { String($0.dropFirst(6)) })
+        #expect(Set(folders) == declared, "Tests/ holds \(folders.sorted()); Package.swift declares \(declared.sorted())")
+        let support = Set(targets.filter { $0.kind == "target" && $0.path.hasPrefix("Tests/") }.map(\.name))
+        #expect(support.contains("ReelTestSupport"), "\(support.sorted())")
+        for target in targets where target.kind != "testTarget" && !target.path.hasPrefix("Tests/") {
+            let used = support.intersection(target.dependencies)
+            #expect(used.isEmpty, "\(target.name) depends on test support \(used.sorted())")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelQueue
 import ReelServe
 import Testing
@@ -73,7 +74,7 @@ import Testing
 
     /// Signs in on a raw connection: the `reel_session=…` pair from Set-Cookie and the session's CSRF token.
     static func signIn(_ serve: ServeFixture) throws -> (String, String)? {
-        let client = try RawClient(port: serve.port)
+        let client = try RawSocket(port: serve.port)
         let body = "{\"token\": \"\(serve.token)\"}"
         client.send("POST /api/v1/session HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         let text = String(decoding: client.read() ?? Data(), as: UTF8.self)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelQueue
 import ReelServe
 import Testing
@@ -7,12 +8,12 @@ import Testing
 /// stream left behind when its page goes.
 @Suite(.serialized) struct ServeEventsTests {
     /// Opens `/events` and reads until the first overview; the client and the version it carried.
-    static func open(_ serve: ServeFixture, job: Int64? = nil) throws -> (RawClient, Int) {
-        let c = try RawClient(port: serve.port)
+    static func open(_ serve: ServeFixture, job: Int64? = nil) throws -> (RawSocket, Int) {
+        let c = try RawSocket(port: serve.port)
         c.send("GET /events\(job.map { "?job=\($0)" } ?? "") HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let text = String(decoding: c.read(until: "event: overview") ?? Data(), as: UTF8.self)
         guard text.contains("text/event-stream"), let version = Self.versions(text).last else {
-            throw RawClientError("no event stream: \(text.prefix(300))")
+            throw TestFailure("no event stream: \(text.prefix(300))")
         }
         return (c, version)
     }
@@ -55,9 +56,9 @@ import Testing
         options.keepAlive = .milliseconds(300)
         let serve = try ServeFixture(options: options, serveLimits: Self.manyStreams)
         let job = try serve.insertJob(name: "strip", segments: 5)
-        var clients: [RawClient] = []
+        var clients: [RawSocket] = []
         for _ in 0..<10 {
-            let c = try RawClient(port: serve.port)
+            let c = try RawSocket(port: serve.port)
             c.send("GET /events?job=\(job) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let text = String(decoding: c.read(until: "event: job\ndata: ") ?? Data(), as: UTF8.self)
             #expect(text.contains("event: job"), "\(text.prefix(200))")

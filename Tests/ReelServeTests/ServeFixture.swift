@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelQueue
 import ReelServe
 
@@ -34,13 +35,13 @@ final class ServeFixture {
     /// A whole request over a fresh connection; the status and the body.
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "") throws
         -> (status: Int, body: String) {
-        let client = try RawClient(port: port)
+        let client = try RawSocket(port: port)
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (k, v) in headers { text += "\(k): \(v)\r\n" }
         text += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         client.send(text)
-        guard let data = client.read(), let status = RawClient.status(data) else {
-            throw RawClientError("no response to \(method) \(path)")
+        guard let data = client.read(), let status = RawSocket.status(data) else {
+            throw TestFailure("no response to \(method) \(path)")
         }
         let whole = String(decoding: data, as: UTF8.self)
         let bodyText = whole.range(of: "\r\n\r\n").map { String(whole[$0.upperBound...]) } ?? ""
@@ -50,7 +51,7 @@ final class ServeFixture {
     func json(_ path: String) throws -> [String: Any] {
         let r = try request("GET", path)
         guard r.status == 200, let object = try JSONSerialization.jsonObject(with: Data(r.body.utf8)) as? [String: Any] else {
-            throw RawClientError("GET \(path): \(r.status) \(r.body.prefix(200))")
+            throw TestFailure("GET \(path): \(r.status) \(r.body.prefix(200))")
         }
         return object
     }

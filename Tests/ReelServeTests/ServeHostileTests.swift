@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 import ReelServe
 
@@ -22,15 +23,15 @@ import ReelServe
         limits.idleTimeoutSeconds = 2
         let serve = try ServeFixture(limits: limits)
         for (name, text) in Self.malformed {
-            let client = try RawClient(port: serve.port)
+            let client = try RawSocket(port: serve.port)
             client.send(text)
             let reply = client.read()
-            let status = RawClient.status(reply)
+            let status = RawSocket.status(reply)
             #expect(reply != nil, "\(name): no answer and no close within the read timeout")
             #expect(status == nil || status! >= 400, "\(name): answered \(String(describing: status)): \(String(decoding: reply ?? Data(), as: UTF8.self).prefix(300))")
         }
         // A NUL ends the path as libmicrohttpd hands it over: what follows is never seen, nothing traps.
-        let nul = try RawClient(port: serve.port)
+        let nul = try RawSocket(port: serve.port)
         nul.send("GET /api/v1/jobs/\u{0}/../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n")
         let answer = String(decoding: nul.read() ?? Data(), as: UTF8.self)
         #expect(!answer.contains("root:"), "\(answer.prefix(300))")
@@ -55,13 +56,13 @@ import ReelServe
         let big = String(repeating: "a", count: 200_000)
         let head = try serve.request("GET", "/healthz", headers: ["X-Big": big])
         #expect([413, 414, 431].contains(head.status), "\(head.status)")
-        let client = try RawClient(port: serve.port)
+        let client = try RawSocket(port: serve.port)
         client.send("POST /api/v1/session HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
-        #expect(RawClient.status(client.read()) == 413)
-        let chunked = try RawClient(port: serve.port)
+        #expect(RawSocket.status(client.read()) == 413)
+        let chunked = try RawSocket(port: serve.port)
         chunked.send("POST /api/v1/session HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         for _ in 0..<40 { if !chunked.send("400\r\n" + String(repeating: "z", count: 1024) + "\r\n") { break } }
-        let status = RawClient.status(chunked.read())
+        let status = RawSocket.status(chunked.read())
         #expect(status == nil || status! >= 400, "a 40 KB chunked body was accepted: \(String(describing: status))")
         #expect(try serve.request("GET", "/healthz").status == 200)
     }
@@ -71,11 +72,11 @@ import ReelServe
         var limits = HTTPLimits()
         limits.idleTimeoutSeconds = 1
         let serve = try ServeFixture(limits: limits)
-        let slow = try RawClient(port: serve.port)
+        let slow = try RawSocket(port: serve.port)
         slow.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
         #expect(try serve.request("GET", "/healthz").status == 200)
         let reply = slow.read()
-        #expect(reply != nil && RawClient.status(reply) == nil, "the unfinished request was not closed: \(String(describing: reply))")
+        #expect(reply != nil && RawSocket.status(reply) == nil, "the unfinished request was not closed: \(String(describing: reply))")
     }
 
     @Test("connections beyond the limit are closed at once; when the others leave, service resumes")
@@ -83,16 +84,16 @@ import ReelServe
         var limits = HTTPLimits()
         limits.connections = 4
         let serve = try ServeFixture(limits: limits)
-        var held: [RawClient] = []
+        var held: [RawSocket] = []
         for _ in 0..<4 {
-            let c = try RawClient(port: serve.port)
+            let c = try RawSocket(port: serve.port)
             c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")   // unfinished: holds its connection
             held.append(c)
         }
         Thread.sleep(forTimeInterval: 0.3)
-        let extra = try RawClient(port: serve.port)
+        let extra = try RawSocket(port: serve.port)
         extra.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(RawClient.status(extra.read()) == nil, "a fifth connection was served past a limit of four")
+        #expect(RawSocket.status(extra.read()) == nil, "a fifth connection was served past a limit of four")
         held.removeAll()
         var served = false
         for _ in 0..<50 where !served {

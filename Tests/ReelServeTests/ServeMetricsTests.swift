@@ -14,7 +14,7 @@ import Testing
         #expect(r.body.contains("reel_segments{state=\"available\"} 4"), "\(r.body.prefix(2000))")
         #expect(r.body.contains("reel_serve_database_up 1"))
         let lint = try MetricsProcess.run(try MetricsProcess.tool("promtool"), ["check", "metrics"], input: r.body)
-        #expect(lint.status == 0 && lint.output.isEmpty, "promtool check metrics: \(lint.output)")
+        #expect(lint.status == 0 && lint.stdout.isEmpty, "promtool check metrics: \(lint.stdout)")
     }
 
     @Test("a real Prometheus scrapes reel serve and reads the queued segments and the server's own gauges back")

@@ -5,7 +5,7 @@ extension Compositions {
     /// A zooms and turns with an in-out ease and fades in; B is circle-masked and moves (a component
     /// left out holds); C (speed 2) turns by exactly 90° at half size with a crop; D has an anchor,
     /// a rounded-rect mask and fades out. The output has a rounded-rect mask over a cream background, and a watermark when one is given. An overlay track holds a moving, turning, masked picture-in-picture (0.7–2.2 s) and a still corner one (4–6 s). The dissolve, push and wipe all have layered sides.
-    static func layered(_ media: TestMedia, rate: OutputRate = .thirty, watermark: URL? = nil) -> String {
+    static func layered(_ media: SharedClips, rate: OutputRate = .thirty, watermark: URL? = nil) -> String {
         let c = media.clips
         let a = #", "transform": [ { "time": "0", "value": { "scale": "1", "rotation": "0" } }, "#
             + #"{ "time": "2.5", "value": { "scale": "1.3", "rotation": "7" }, "ease": "in-out" } ], "#

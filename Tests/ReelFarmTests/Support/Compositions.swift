@@ -9,7 +9,7 @@ enum Compositions {
     ///     under the voice-over (0.5, attack 1001/3000 s, release 0.45 s); a title; layer keys (B zooms and turns
     ///     inside a rounded rect, D fades by opacity), an overlay track (a circle-masked picture-in-picture of A
     ///     that moves and turns, [3, 5)), and a rounded-rect output mask over a coloured background
-    static func rich(_ media: TestMedia, rate: OutputRate = .thirty) -> String {
+    static func rich(_ media: SharedClips, rate: OutputRate = .thirty) -> String {
         let c = media.clips
         let layerB = #", "volume": "0.8", "transform": [ { "time": "0", "value": { "scale": "0.8", "rotation": "0" } }, "#
             + #"{ "time": "2", "value": { "scale": "1", "rotation": "12" }, "ease": "in-out" } ], "#

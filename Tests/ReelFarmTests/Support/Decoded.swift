@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 
 /// One decoded yuv420p picture, as the ffmpeg CLI wrote it.
 struct YUVFrame: Equatable {
@@ -18,7 +19,7 @@ enum Decoded {
     static func frames(of file: URL, width: Int, height: Int, scratch: URL, extra: [String] = []) throws -> [YUVFrame] {
         let raw = scratch.appendingPathComponent("\(file.lastPathComponent)-\(UUID().uuidString.prefix(6)).yuv")
         defer { try? FileManager.default.removeItem(at: raw) }
-        try Shell.ffmpeg(["-i", file.path] + extra + ["-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "yuv420p", raw.path])
+        try TestProcess.ffmpeg(["-i", file.path] + extra + ["-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "yuv420p", raw.path])
         return try split(raw: raw, width: width, height: height)
     }
 
@@ -36,7 +37,7 @@ enum Decoded {
     static func samples(of file: URL, scratch: URL, channels: Int = 2) throws -> [Float] {
         let raw = scratch.appendingPathComponent("\(file.lastPathComponent)-\(UUID().uuidString.prefix(6)).f32")
         defer { try? FileManager.default.removeItem(at: raw) }
-        try Shell.ffmpeg(["-i", file.path, "-map", "0:a:0", "-f", "f32le", "-c:a", "pcm_f32le", "-ac", "\(channels)", raw.path])
+        try TestProcess.ffmpeg(["-i", file.path, "-map", "0:a:0", "-f", "f32le", "-c:a", "pcm_f32le", "-ac", "\(channels)", raw.path])
         let data = try Data(contentsOf: raw)
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
@@ -66,29 +67,8 @@ enum Decoded {
     static func frameHashes(of file: URL, scratch: URL) throws -> [String] {
         let out = scratch.appendingPathComponent("\(file.lastPathComponent)-\(UUID().uuidString.prefix(6)).md5")
         defer { try? FileManager.default.removeItem(at: out) }
-        try Shell.ffmpeg(["-i", file.path, "-map", "0:v:0", "-f", "framemd5", out.path])
+        try TestProcess.ffmpeg(["-i", file.path, "-map", "0:v:0", "-f", "framemd5", out.path])
         let text = try String(contentsOf: out, encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
-    }
-}
-
-/// A fresh temporary directory, removed by `defer { dir.remove() }`.
-struct TempDir {
-    let url: URL
-
-    init(_ label: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-e2e-\(label)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func callAsFunction(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-
-    /// The names in `folder` (default: the directory itself); none when the folder does not exist.
-    func contents(_ folder: String? = nil) throws -> [String] {
-        let path = folder.map { url.appendingPathComponent($0).path } ?? url.path
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 }

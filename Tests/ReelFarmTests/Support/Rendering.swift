@@ -4,6 +4,7 @@ import ReelModel
 import ReelPlan
 import ReelRecords
 import ReelRender
+import ReelTestSupport
 
 /// Writing compositions (docs/composition.md) and rendering them through the library.
 enum Rendering {
@@ -38,7 +39,7 @@ enum Rendering {
         options.minimumSegmentSeconds = try Rational(600)
         let plan = try Plan(composition: project.composition, options: options)
         guard plan.segments.count == 1, let segment = plan.segments.first else {
-            throw Shell.Failure(description: "replanned into \(plan.segments.count) segments, not 1")
+            throw TestFailure("replanned into \(plan.segments.count) segments, not 1")
         }
         let store = PartStore(root: storage.path)
         _ = try SegmentRenderer(plan: plan, store: store).render(segment)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Synchronization
 
 /// Tiny media files generated with the ffmpeg CLI into a temporary directory, once per test run.
@@ -51,21 +52,7 @@ enum MediaFixtures {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw Failure(description: "\(tool) is missing: media tests need the ffmpeg CLI (apt install ffmpeg)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed: "
-                          + String(decoding: message, as: UTF8.self))
-        }
-        return data
+        return try TestProcess.check(tool, arguments).stdoutData
     }
 
     /// ffprobe's CSV lines for `entries` of the first stream of `stream` ("v" or "a").

@@ -1,6 +1,7 @@
 import Foundation
 import ReelMedia
 import ReelModel
+import ReelTestSupport
 
 /// Fixtures for the output tests: synthetic frames and audio, temp dirs, and the ffmpeg/ffprobe CLI.
 enum OutputFixtures {
@@ -18,32 +19,14 @@ enum OutputFixtures {
     }
 
     /// A fresh temporary directory; remove it with `cleanUp`.
-    static func makeTempDir() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reel-output-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func makeTempDir() throws -> URL { try TempDir("output").url }
 
     static func cleanUp(_ url: URL) { try? FileManager.default.removeItem(at: url) }
 
-    /// Runs `/usr/bin/<tool>` and collects its output (stdout read concurrently with stderr).
+    /// Runs `/usr/bin/<tool>` and collects its output.
     static func run(_ tool: String, _ arguments: [String]) throws -> ToolResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = ErrorCollector()
-        let errThread = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        errThread.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.done { usleep(1000) }
-        return ToolResult(status: process.terminationStatus, stdout: outData,
-                          stderr: String(decoding: errData.data, as: UTF8.self))
+        let out = try TestProcess.run("/usr/bin/\(tool)", arguments)
+        return ToolResult(status: out.status, stdout: out.stdoutData, stderr: out.stderr)
     }
 
     /// Runs a tool and throws unless it exits 0.
@@ -79,16 +62,4 @@ enum OutputFixtures {
         let r = try run("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
         return r.status == 0 ? r.stderr : "exit \(r.status): \(r.stderr)"
     }
-}
-
-/// Collects a pipe's data from a helper thread.
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _data = Data()
-    private var _done = false
-    var data: Data {
-        get { lock.withLock { _data } }
-        set { lock.withLock { _data = newValue; _done = true } }
-    }
-    var done: Bool { lock.withLock { _done } }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// `reel serve`'s refusals: a bad address or token file is a usage error naming the option; a busy port says so.
+@Suite struct CLIServeTests {
+    @Test(arguments: [
+        (["serve", "--listen", "localhost:8700"], "the host must be a numeric IPv4 or IPv6 address"),
+        (["serve", "--listen", "127.0.0.1:99999"], "the port must be a number from 0 to 65535"),
+        (["serve", "--listen", "[::1"], "an IPv6 address is written [ADDRESS]:PORT"),
+        (["serve", "--token-file", "/nonexistent/token"], "--token-file /nonexistent/token: cannot be read"),
+        (["serve", "--public-url", "https://reel.example.com/x"], "write the scheme and host people open, and nothing after"),
+        (["serve", "--allow-host", "reel:80"], "--allow-host \"reel:80\": a host name or address without a port"),
+        (["serve", "--max-streams", "0"], "--max-streams must be a whole number in 1…10000"),
+    ])
+    func usageErrors(args: [String], message: String) throws {
+        let line = try CLIMessageTests.firstError(args, status: 2)
+        CLIMessageTests.expectOnePrefix(line, command: "serve")
+        #expect(line.contains(message), "\(line)")
+    }
+
+    @Test("a password in --write-db is refused, since the process list shows it; the message names the safe places",
+          arguments: ["postgresql://reel_worker:s3cret@127.0.0.1:1/reel", "postgres://reel_worker@127.0.0.1:1/reel?password=s3cret",
+                      "host=127.0.0.1 port=1 user=reel_worker password=s3cret"])
+    func writeDatabasePassword(url: String) throws {
+        let line = try CLIMessageTests.firstError(["serve", "--db", "postgresql://127.0.0.1:1/none", "--write-db", url], status: 2)
+        CLIMessageTests.expectOnePrefix(line, command: "serve")
+        #expect(line.contains("--write-db") && line.contains("REEL_SERVE_WRITE_DATABASE_URL") && line.contains("PGPASSFILE"), "\(line)")
+        #expect(!line.contains("s3cret"), "the message repeats the password: \(line)")
+    }
+
+    @Test("a short token is refused; a busy port is named")
+    func tokenAndPort() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-serve-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let short = dir.appendingPathComponent("short")
+        try "abc".write(to: short, atomically: true, encoding: .utf8)
+        let line = try CLIMessageTests.firstError(["serve", "--token-file", short.path], status: 2)
+        #expect(line.contains("at least 16 characters"), "\(line)")
+
+        let busy = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(busy) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(busy, $0, len) } }
+        _ = listen(busy, 1)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(busy, $0, &len) } }
+        let port = UInt16(bigEndian: addr.sin_port)
+        let url = try TestDatabase.url()
+        let taken = try CLIMessageTests.firstError(["serve", "--listen", "127.0.0.1:\(port)", "--db", url], status: 1)
+        CLIMessageTests.expectOnePrefix(taken, command: "serve")
+        #expect(taken.contains("cannot listen on 127.0.0.1:\(port)") && taken.contains("another server"), "\(taken)")
+    }
+}
