@@ -3,17 +3,9 @@ import Testing
 @testable import ReelMedia
 
 @Suite struct InputPNGTests {
-    /// Left half BT.709 red (Y 63, U 102, V 240), right half white (Y 235), limited range.
+    /// Left half BT.709 red, right half white, limited range.
     func redAndWhite(width: Int = 32, height: Int = 16) -> PlanarFrame {
-        var frame = PlanarFrame(width: width, height: height, y: 235, u: 128, v: 128)
-        for y in 0..<height { for x in 0..<width / 2 { frame.y[y * width + x] = 63 } }
-        for y in 0..<frame.chromaHeight {
-            for x in 0..<frame.chromaWidth / 2 {
-                frame.u[y * frame.chromaWidth + x] = 102
-                frame.v[y * frame.chromaWidth + x] = 240
-            }
-        }
-        return frame
+        MediaFixtures.redLeft(width: width, height: height, right: (235, 128, 128))
     }
 
     func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [Int] {

@@ -4,17 +4,9 @@ import Testing
 
 /// `JPEGImage`: decoded back by the ffmpeg CLI, which reads JPEG as every viewer does (BT.601, full range).
 @Suite struct OutputJPEGTests {
-    /// Left half BT.709 red (Y 63, U 102, V 240), right half BT.709 blue (Y 32, U 240, V 118), limited range.
+    /// Left half BT.709 red, right half BT.709 blue (Y 32, U 240, V 118), limited range.
     func redAndBlue(width: Int, height: Int) -> PlanarFrame {
-        var frame = PlanarFrame(width: width, height: height, y: 32, u: 240, v: 118)
-        for y in 0..<height { for x in 0..<width / 2 { frame.y[y * width + x] = 63 } }
-        for y in 0..<frame.chromaHeight {
-            for x in 0..<frame.chromaWidth / 2 {
-                frame.u[y * frame.chromaWidth + x] = 102
-                frame.v[y * frame.chromaWidth + x] = 240
-            }
-        }
-        return frame
+        MediaFixtures.redLeft(width: width, height: height, right: (32, 240, 118))
     }
 
     /// The RGB24 pixels and size ffmpeg decodes `path` to.
