@@ -1,6 +1,7 @@
 import Foundation
 import ReelMedia
 import ReelModel
+import ReelPlan
 import ReelQueue
 import ReelRender
 
@@ -191,6 +192,7 @@ struct StitchRun {
         self.claim = claim
         segments = claim.segments.sorted { $0.index < $1.index }
         guard !segments.isEmpty else { throw RenderError.emptyPlan }
+        for s in segments { try Self.checkPlanned(index: s.index, frames: s.frames, contentHash: s.contentHash, in: project.plan) }
         output = claim.job.outputLocation
         store = worker.configuration.store
         firstFrame = segments[0].frames.lowerBound
@@ -200,6 +202,17 @@ struct StitchRun {
         totalFrames = whole ? project.plan.totalFrames : segments.reduce(0) { $0 + $1.frames.count64 }
         totalSamples = whole ? project.plan.totalSamples : segments.reduce(0) { $0 + $1.samples.count64 }
         chapters = try worker.chapters(project, firstFrame: firstFrame, frames: totalFrames)
+    }
+
+    /// A stitch joins only the parts its own composition plans. The rows come from whoever may submit: a row whose
+    /// hash or frames differ from the plan (another job's parts, counted done by reuse at insert; a "hash" that is
+    /// a path) is refused before a path is made of it, and the refusal is permanent (`FarmError.contentChanged`).
+    static func checkPlanned(index: Int, frames: Range<Int64>, contentHash: String, in plan: Plan) throws {
+        guard plan.segments.indices.contains(index), plan.segments[index].contentHash == contentHash,
+              plan.segments[index].frames == frames else {
+            throw FarmError.contentChanged(segment: index, message: "its part \(contentHash.prefix(80)) is not a part of "
+                + "this job's plan (the job's rows were changed after submit); submit the job again")
+        }
     }
 
     /// The segment's part in this worker's store, named from its content hash by the store (`PartFiles`), never
