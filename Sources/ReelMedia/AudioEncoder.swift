@@ -1,8 +1,9 @@
 internal import CFFmpeg
 import ReelModel
 
-/// Encodes the concatenated audio of a render once: AAC (FFmpeg's native `aac`) or, for lossless
-/// MOV output, `pcm_f32le` (float32 samples stored bit for bit, so the mix survives exactly).
+/// Encodes the concatenated audio of a render once: AAC (FFmpeg's native `aac`) or, for MOV output, PCM:
+/// `pcm_f32le` (float32 samples stored bit for bit, so the mix survives exactly) or `pcm_s16le`/`pcm_s24le`/
+/// `pcm_s32le`, quantized here by `PCMQuantizer` (round to nearest, clipped), once, over the whole programme.
 ///
 /// Takes planar float samples in chunks of any size and re-chunks them through an `AVAudioFifo`
 /// into 1024-sample frames whose pts count samples from 0. AAC's packets start at pts −1024
@@ -26,19 +27,21 @@ public final class AudioEncoder {
     public init(settings: AudioCodecSettings) throws(MediaError) {
         self.settings = settings
         let isAAC = settings.codec == .aac
-        context = try EncoderContext(encoderName: isAAC ? "aac" : "pcm_f32le", path: nil)
+        let format = isAAC ? nil : PCMQuantizer(settings.sampleFormat)
+        context = try EncoderContext(encoderName: format?.encoderName ?? "aac", path: nil)
         let ctx = context.pointer
-        ctx.pointee.sample_fmt = isAAC ? AV_SAMPLE_FMT_FLTP : AV_SAMPLE_FMT_FLT
+        ctx.pointee.sample_fmt = format?.avFormat ?? AV_SAMPLE_FMT_FLTP
         ctx.pointee.sample_rate = settings.sampleRate
         ctx.pointee.ch_layout = reel_channel_layout_default(Int32(settings.channels))
         ctx.pointee.time_base = AVRational(num: 1, den: settings.sampleRate)
         if isAAC { ctx.pointee.bit_rate = Int64(settings.bitrateKbps) * 1000 }
         ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         try context.open()
-        fifo = try AudioEncoderFIFO(format: ctx.pointee.sample_fmt, channels: settings.channels)
+        fifo = try AudioEncoderFIFO(format: ctx.pointee.sample_fmt, channels: settings.channels,
+                                    quantizer: format)
     }
 
-    /// FFmpeg's codec name (`aac`, `pcm_f32le`).
+    /// FFmpeg's codec name (`aac`, `pcm_f32le`, `pcm_s24le` …).
     public var codecName: String { String(cString: context.codec.pointee.name) }
     /// Priming samples the encoder puts before the first real sample (1024 for AAC, 0 for PCM).
     public var initialPadding: Int { Int(context.pointer.pointee.initial_padding) }

@@ -6,8 +6,10 @@ final class AudioEncoderFIFO {
     let pointer: OpaquePointer
     let channels: Int
     let planar: Bool
+    /// The conversion for PCM output (packed); nil for AAC's planar float.
+    let quantizer: PCMQuantizer?
 
-    init(format: AVSampleFormat, channels: Int) throws(MediaError) {
+    init(format: AVSampleFormat, channels: Int, quantizer: PCMQuantizer? = nil) throws(MediaError) {
         guard let fifo = av_audio_fifo_alloc(format, Int32(channels), 4096) else {
             throw MediaError.ffmpeg(function: "av_audio_fifo_alloc", code: reel_averror(ENOMEM),
                                     message: "out of memory", path: nil)
@@ -15,6 +17,7 @@ final class AudioEncoderFIFO {
         pointer = fifo
         self.channels = channels
         planar = av_sample_fmt_is_planar(format) != 0
+        self.quantizer = quantizer
     }
 
     deinit { av_audio_fifo_free(pointer) }
@@ -22,10 +25,12 @@ final class AudioEncoderFIFO {
     /// Samples waiting.
     var count: Int { Int(av_audio_fifo_size(pointer)) }
 
-    /// Queues planar float samples, interleaving them first when the encoder wants packed samples.
+    /// Queues planar float samples, interleaving them first when the encoder wants packed samples (and
+    /// converting them for an integer PCM format).
     func write(_ buffer: AudioBuffer) throws(MediaError) {
         let n = buffer.frameCount
         guard n > 0 else { return }
+        if let quantizer { return try writePacked(buffer, quantizer) }
         var block = [Float](repeating: 0, count: n * channels)
         block.withUnsafeMutableBufferPointer { out in
             for (c, plane) in buffer.samples.enumerated() {
@@ -39,6 +44,19 @@ final class AudioEncoderFIFO {
                 : [base]
             return planes.withUnsafeMutableBufferPointer { av_audio_fifo_write(pointer, $0.baseAddress, Int32(n)) }
         }
+        try check(written, "av_audio_fifo_write")
+    }
+
+    /// Interleaves and converts `buffer` into the FIFO's packed format.
+    private func writePacked(_ buffer: AudioBuffer, _ quantizer: PCMQuantizer) throws(MediaError) {
+        let n = buffer.frameCount
+        let block = UnsafeMutableRawPointer.allocate(byteCount: n * channels * quantizer.bytesPerSample, alignment: 8)
+        defer { block.deallocate() }
+        for (c, plane) in buffer.samples.enumerated() {
+            for i in 0..<n { quantizer.store(plane[i], at: i * channels + c, in: block) }
+        }
+        var planes: [UnsafeMutableRawPointer?] = [block]
+        let written = planes.withUnsafeMutableBufferPointer { av_audio_fifo_write(pointer, $0.baseAddress, Int32(n)) }
         try check(written, "av_audio_fifo_write")
     }
 

@@ -28,6 +28,19 @@ import Testing
         #expect(text.contains(#""type": "push""#))
     }
 
+    @Test("a PCM sample format is written back, and the default f32 leaves the audio object as it was")
+    func sampleFormatRoundTrips() throws {
+        var original = try Self.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        original.output.container = .mov
+        original.output.audio.codec = .pcm
+        let plain = String(decoding: try CompositionJSON.encode(original), as: UTF8.self)
+        #expect(!plain.contains("sampleFormat"))
+        original.output.audio.sampleFormat = .s24
+        let json = try CompositionJSON.encode(original)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""sampleFormat": "s24""#))
+        #expect(try Self.load(json).output.audio.sampleFormat == .s24)
+    }
+
     @Test func handlesAreGivenBackToTheWrittenRange() throws {
         let json = Fixtures.composition(#"""
             "videos": [\#(Fixtures.video("a", "1", "5", #""speed": 2"#)), \#(Fixtures.video("b", "0", "2"))],

@@ -28,10 +28,29 @@ public struct VideoCodecSettings: Sendable, Hashable {
 public struct AudioCodecSettings: Sendable, Hashable {
     public enum Codec: String, CaseIterable, Sendable, Hashable { case aac, pcm }
 
+    /// The samples of PCM output: 16, 24 or 32-bit integers (a master's usual s24), or 32-bit float (the mix bit for
+    /// bit). Parts always hold float; the stitcher quantizes the whole programme once, in order, so the format is
+    /// not part of any segment's content hash and a segmented render equals a one-segment one.
+    public enum SampleFormat: String, CaseIterable, Sendable, Hashable {
+        case s16, s24, s32, f32
+
+        /// Significant bits of an integer format (nil for float).
+        public var integerBits: Int? {
+            switch self {
+            case .s16: return 16
+            case .s24: return 24
+            case .s32: return 32
+            case .f32: return nil
+            }
+        }
+    }
+
     public var codec: Codec
     public var sampleRate: Int32
     public var channels: Int
     public var bitrateKbps: Int
+    /// The PCM sample format (`f32` unless `codec` is `pcm`).
+    public var sampleFormat: SampleFormat = .f32
 
     public init(codec: Codec = .aac, sampleRate: Int32 = 48000, channels: Int = 2, bitrateKbps: Int = 128) {
         self.codec = codec

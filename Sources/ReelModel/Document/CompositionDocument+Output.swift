@@ -2,7 +2,7 @@
 extension CompositionDocument {
     static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background"]
     static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset"]
-    static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate"]
+    static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate", "sampleFormat"]
 
     static func decodeOutput(_ f: JSONFields) -> OutputEntry {
         var out = OutputEntry()
@@ -97,6 +97,12 @@ extension CompositionDocument {
         }
         if let channels = f.integer("channels", in: 1...2) { settings.channels = channels }
         if let kbps = f.integer("bitrate", in: 16...512) { settings.bitrateKbps = kbps }
+        if let format: AudioCodecSettings.SampleFormat = f.choice("sampleFormat", "sample format") {
+            if settings.codec != .pcm {
+                f.log.add(f.path("sampleFormat"), "a sample format applies to pcm audio only (\"codec\": \"pcm\")")
+            }
+            settings.sampleFormat = format
+        }
         return settings
     }
 }
