@@ -56,6 +56,21 @@ public enum TestProcess {
         return out
     }
 
+    /// `waitFor` on the calling thread, never suspending: for a window that lasts only a moment (a segment that
+    /// renders for a second). After a `Task.sleep` the poll resumes only when the cooperative pool has a thread
+    /// free, and under the full suite on two cores that took longer than the window, so the poll missed it.
+    public static func waitForBlocking<T>(_ what: String, timeout: Duration, poll: Duration = .milliseconds(10),
+                                          context: () -> String = { "" }, _ body: () throws -> T?) throws -> T {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let value = try body() { return value }
+            if ContinuousClock.now >= deadline {
+                throw TestFailure("timed out after \(timeout) waiting for \(what)\n\(context())")
+            }
+            Thread.sleep(forTimeInterval: Double(poll.components.attoseconds) / 1e18 + Double(poll.components.seconds))
+        }
+    }
+
     /// Polls `body` until it returns a value, or throws naming `what` after `timeout`.
     /// - Parameter context: more for the failure message (the logs of the processes involved).
     public static func waitFor<T>(_ what: String, timeout: Duration, poll: Duration = .milliseconds(50),

@@ -132,7 +132,7 @@ final class FarmFixture: @unchecked Sendable {
         let byName = Dictionary(workers.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let deadline = ContinuousClock.now + timeout
         while true {
-            let held = try await TestProcess.waitFor("one of \(byName.keys.sorted()) to hold a segment of job \(jobID)",
+            let held = try TestProcess.waitForBlocking("one of \(byName.keys.sorted()) to hold a segment of job \(jobID)",
                                                      timeout: max(.milliseconds(1), deadline - ContinuousClock.now),
                                                      poll: .milliseconds(10), context: { workerLogs() }) {
                 try queue.segmentList(jobID: jobID).lazy.compactMap { segment in
