@@ -16,10 +16,11 @@ extension FarmTests.Faults {
         let reference = try await FarmReference.shared.value(logs: farm.logs)
         let composition = try await farm.makeProject()
         let victim = try farm.startWorker("victim")
+        victim.send(SIGSTOP)   // until the poll watches: the job renders in about a second
         let output = farm.root.appendingPathComponent("out/killed.mov").path
         let id = try await farm.submitSlow(composition, output: output)
 
-        let held = try await farm.stopMidSegment([victim], jobID: id).segment
+        let held = try await farm.stopMidSegment([victim], jobID: id, resuming: [victim]).segment
         victim.send(SIGKILL)
         #expect(await victim.wait(timeout: .seconds(5)) == 128 + SIGKILL)
         for n in 1...2 { _ = try farm.startWorker("rescuer-\(n)") }

@@ -124,11 +124,14 @@ final class FarmFixture: @unchecked Sendable {
     /// Catches one of `workers` in the middle of a segment of job `jobID` and stops it there (SIGSTOP): waits
     /// until one holds a running segment, stops it, and checks the segment is still running under its lease
     /// (if it finished in between, continues the worker and tries again). Returns the worker, left stopped,
-    /// and its segment.
+    /// and its segment. `resuming` are workers stopped (SIGSTOP) before the submit: they are continued only here,
+    /// right before the poll, so a job that renders in a second cannot finish while the test waits to be resumed
+    /// after its submit (the cooperative pool of a busy suite can take longer than that).
     @discardableResult
-    func stopMidSegment(_ workers: [TestChild], jobID: Int64,
+    func stopMidSegment(_ workers: [TestChild], jobID: Int64, resuming: [TestChild] = [],
                         timeout: Duration = .seconds(30)) async throws -> (worker: TestChild, segment: Segment) {
         let queue = try queue()
+        resuming.forEach { $0.send(SIGCONT) }
         let byName = Dictionary(workers.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let deadline = ContinuousClock.now + timeout
         while true {
