@@ -52,7 +52,7 @@ public struct Coordinator: Sendable {
             return store.validManifest(for: part.contentHash, frames: frames, samples: samples) != nil
         }))
         return Submission(jobID: result.jobID, segments: segments.count, reusedSegments: result.reusedSegments,
-                          frames: project.plan.totalFrames)
+                          frames: project.plan.outputFrames.count64)
     }
 
     /// Two active jobs never publish to one path: the later would silently replace the earlier's file. Nor

@@ -14,18 +14,14 @@ public struct LocalRender: Sendable {
         public var workers: Int
         public var store: PartStore
         public var output: String
-        /// Render only the segments that overlap these frames (the output covers whole segments).
-        public var frames: Range<Int64>?
         /// A rolling stitcher thread appends parts while segments render (`--stitch rolling`, the default);
         /// false stitches in one pass after the last segment (`--stitch end`).
         public var rollingStitch: Bool
 
-        public init(workers: Int, store: PartStore, output: String, frames: Range<Int64>? = nil,
-                    rollingStitch: Bool = true) {
+        public init(workers: Int, store: PartStore, output: String, rollingStitch: Bool = true) {
             self.workers = workers
             self.store = store
             self.output = output
-            self.frames = frames
             self.rollingStitch = rollingStitch
         }
     }
@@ -48,11 +44,9 @@ public struct LocalRender: Sendable {
         self.options = options
     }
 
-    /// The segments this render covers, in order.
-    public var segments: [SegmentPlan] {
-        guard let frames = options.frames else { return project.plan.segments }
-        return project.plan.segments.filter { $0.frames.overlaps(frames) }
-    }
+    /// The segments this render covers, in order: the plan's, which tile its output frames (all of the
+    /// timeline, or the request's range).
+    public var segments: [SegmentPlan] { project.plan.segments }
 
     /// Renders and stitches; blocks until done.
     /// - Parameters:

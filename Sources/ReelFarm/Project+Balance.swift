@@ -16,8 +16,17 @@ extension Project {
     /// `shortJobSegmentsPerWorker` segments per worker) whose estimated wall time on `workers` is lowest.
     /// Only a short job with no `--segment-seconds` and more than one worker is replanned; the chosen
     /// length is recorded in the request.
+    /// A range render is balanced as its whole timeline would be, so that its segments between the range's
+    /// edges are the whole render's (and reuse its parts).
     /// - Throws: `PlanError` when replanning fails.
     public func balanced(workers: Int) throws -> Project {
+        guard let range = plan.options.range else { return try balancedWhole(workers: workers) }
+        let whole = try replanned(range: nil).balancedWhole(workers: workers)
+        guard let seconds = whole.request.segmentSeconds, seconds != request.segmentSeconds else { return self }
+        return try whole.replanned(range: range)
+    }
+
+    private func balancedWhole(workers: Int) throws -> Project {
         guard workers > 1, request.segmentSeconds == nil,
               plan.segments.count < Self.shortJobSegmentsPerWorker * workers else { return self }
         var best = (project: self, estimate: SegmentBalance(plan: plan).makespan(workers: workers))

@@ -141,6 +141,7 @@ public struct Project: Sendable {
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
         options.titleFiles = loaded.titleFiles
         if let text = request.segmentSeconds { try Self.apply(segmentSeconds: text, to: &options) }
+        options.range = try request.range.map(OutputRange.init(parsing:))
         plan = try Plan(composition: composition, options: options)
     }
 
@@ -154,6 +155,18 @@ public struct Project: Sendable {
         options.segmentSeconds = PlanOptions.defaultSegmentSeconds
         options.minimumSegmentSeconds = PlanOptions.defaultMinimumSegmentSeconds
         try Self.apply(segmentSeconds: text, to: &options)
+        return Project(request: request, composition: composition, facts: facts,
+                       plan: try Plan(composition: composition, options: options), warnings: warnings, inputs: inputs)
+    }
+
+    /// The same project planned for another range (`RenderRequest.range`, nil for the whole timeline), without
+    /// probing again.
+    /// - Throws: `RangeProblem` for a range that does not parse or covers no frame; `PlanError`.
+    public func replanned(range: OutputRange?) throws -> Project {
+        var request = self.request
+        request.range = range?.text
+        var options = plan.options
+        options.range = range
         return Project(request: request, composition: composition, facts: facts,
                        plan: try Plan(composition: composition, options: options), warnings: warnings, inputs: inputs)
     }

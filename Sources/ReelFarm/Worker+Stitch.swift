@@ -195,12 +195,11 @@ struct StitchRun {
         for s in segments { try Self.checkPlanned(index: s.index, frames: s.frames, contentHash: s.contentHash, in: project.plan) }
         output = claim.job.outputLocation
         store = worker.configuration.store
-        firstFrame = segments[0].frames.lowerBound
-        // A whole timeline must hold exactly totalFrames and S(totalFrames); a range render
-        // (`--range`) holds the frames and samples of the segments it covers.
-        let whole = firstFrame == 0 && segments.last?.frames.upperBound == project.plan.totalFrames
-        totalFrames = whole ? project.plan.totalFrames : segments.reduce(0) { $0 + $1.frames.count64 }
-        totalSamples = whole ? project.plan.totalSamples : segments.reduce(0) { $0 + $1.samples.count64 }
+        // The output holds the plan's output frames (the whole timeline, or a `--range`'s) and exactly
+        // their samples, S(f1) − S(f0): the totals come from the plan, not from the rows.
+        firstFrame = project.plan.outputFrames.lowerBound
+        totalFrames = project.plan.outputFrames.count64
+        totalSamples = project.plan.outputSamples.count64
         chapters = try worker.chapters(project, firstFrame: firstFrame, frames: totalFrames)
     }
 

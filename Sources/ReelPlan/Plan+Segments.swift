@@ -3,13 +3,29 @@ import ReelModel
 extension Plan {
     /// Cuts the timeline and fills each segment.
     mutating func makeSegments() throws -> [SegmentPlan] {
-        let bounds = try segmenter().boundaries()
+        let bounds = Self.clipped(try segmenter().boundaries(), to: outputFrames)
         var out: [SegmentPlan] = []
         out.reserveCapacity(bounds.count)
         for i in 0..<(bounds.count - 1) {
             out.append(try segment(index: i, frames: bounds[i]..<bounds[i + 1]))
         }
         return out
+    }
+
+    /// The whole timeline's boundaries cut at a range's two edges: the range's first and last segments end
+    /// at its edges, and every segment between them is the whole render's own, with its content hash, so its
+    /// part is reused (the balancing of a short job is decided on the whole timeline too, `Project.balanced`).
+    ///
+    /// An edge may fall inside a transition, which the segmenter never cuts. That rule saves work (each side of
+    /// a cut decodes both sources and blends again) and keeps boundaries content-defined; it is not needed for
+    /// exact frames: a frame's pixels depend only on its timeline instant (`Plan.frameLayers`), and each source
+    /// a segment shows, both sides of a transition included, is opened fresh, sought to the keyframe at or
+    /// before the first media time the segment needs and decoded forward from there (ReelMedia's
+    /// `VideoFrameSource`; `SourceRead.readFrom` is that pre-roll in the plan), so a segment starting at any
+    /// frame decodes the same pictures, and audio needs no pre-roll in the mixer (`AudioMixer`). The hash describes the transition relative to the segment's start.
+    static func clipped(_ bounds: [Int64], to frames: Range<Int64>) -> [Int64] {
+        guard !frames.isEmpty else { return [frames.lowerBound] }
+        return [frames.lowerBound] + bounds.filter { frames.lowerBound < $0 && $0 < frames.upperBound } + [frames.upperBound]
     }
 
     func segmenter() throws -> Segmenter {

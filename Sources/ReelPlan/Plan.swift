@@ -24,7 +24,9 @@ public struct Plan: Sendable {
     public let totalFrames: Int64
     /// `S(totalFrames)`.
     public let totalSamples: Int64
-    /// Segments tiling `[0, totalFrames)`.
+    /// The frames the output holds: `options.range`'s (`OutputRange`), else `[0, totalFrames)`.
+    public let outputFrames: Range<Int64>
+    /// Segments tiling `outputFrames`.
     public private(set) var segments: [SegmentPlan] = []
     let audio: AudioMap
 
@@ -61,10 +63,17 @@ public struct Plan: Sendable {
         instructions = try InstructionBuilder.build(tracks: videoPieces, duration: duration)
         totalFrames = clock.frame(atOrAfter: duration)
         totalSamples = clock.sample(ofFrame: totalFrames)
+        outputFrames = try options.range?.frames(clock: clock, totalFrames: totalFrames, duration: duration)
+            ?? 0..<totalFrames
         audio = AudioMap(voices: try Plan.voices(composition, clips: clips, transitions: transitions, duration: duration),
                          clock: clock, totalSamples: totalSamples)
         try Self.checkSegmentCount(duration: duration, options: options)
         segments = try makeSegments()
+    }
+
+    /// The samples the output holds: `S(f0) ..< S(f1)` of `outputFrames`.
+    public var outputSamples: Range<Int64> {
+        clock.sample(ofFrame: outputFrames.lowerBound)..<clock.sample(ofFrame: outputFrames.upperBound)
     }
 
     /// The most segments one plan may have: a job's rows, parts and queue work stay proportional to

@@ -19,6 +19,9 @@ public struct PlanOptions: Sendable, Hashable {
     public var videoPreRoll: RationalTime
     /// How far before the first needed audio sample decoding starts (decoder and resampler state).
     public var audioPreRoll: RationalTime
+    /// Render only this sub-range of the timeline (`OutputRange`); nil renders all of it. It moves segment
+    /// boundaries only at its two edges, and no content hash covers it.
+    public var range: OutputRange?
 
     public init(segmentSeconds: Rational = PlanOptions.defaultSegmentSeconds,
                 minimumSegmentSeconds: Rational = PlanOptions.defaultMinimumSegmentSeconds,

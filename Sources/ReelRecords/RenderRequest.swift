@@ -13,6 +13,10 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var document: String
     /// `--segment-seconds`, exact ("10", "7/30"); nil for the default.
     public var segmentSeconds: String?
+    /// `--range A..B`: render and publish only the timeline's frames starting in `[A, B)` (exact seconds, either
+    /// end may be left out; ReelPlan's `OutputRange` reads and checks it); nil renders the whole timeline.
+    /// Every worker plans the job's segments with it.
+    public var range: String?
     /// `--preset`: overrides the x264 preset.
     public var preset: String?
     /// `--lossless`: x264 qp 0 and PCM audio in MOV.

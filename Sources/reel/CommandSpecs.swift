@@ -7,6 +7,11 @@ enum Specs {
         name: "segment-seconds", value: "S",
         help: "target segment length in exact seconds (10, 2.5, 7/30); a segment grows past it only where a transition needs",
         defaultText: "10")
+    /// `reel render`'s and `reel submit`'s: the output holds exactly the frames starting in [A, B) (`OutputRange`).
+    static let range = Option(
+        name: "range", value: "A..B",
+        help: "render and publish only the frames that start in seconds [A, B): frames ceil(A·fps) to ceil(B·fps) "
+            + "and their samples (exact seconds; either end may be left out)")
     /// `reel render`'s: a short job is cut for its workers (`Project.balanced(workers:)`).
     static let renderSegmentSeconds = Option(
         name: "segment-seconds", value: "S", help: segmentSeconds.help,
@@ -84,8 +89,7 @@ enum Specs {
         options: [output, overwrite, renderSegmentSeconds, preset, lossless, stitch,
                   Option(name: "workers", value: "N", help: "in-process workers, each rendering one segment at a time",
                          defaultText: "the number of cores"),
-                  Option(name: "range", value: "A..B",
-                         help: "render only the segments covering seconds A to B (exact seconds; either end may be left out)"),
+                  range,
                   Option(name: "storage", value: "DIR", help: "where parts are kept for reuse",
                          defaultText: "$XDG_CACHE_HOME/reel or ~/.cache/reel", env: "REEL_STORAGE"),
                   Option(name: "json", value: nil, help: "progress as JSON events on standard output, one a line "

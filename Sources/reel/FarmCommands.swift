@@ -85,9 +85,10 @@ enum FarmCommands {
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = try Commands.containerOf(output, lossless: parsed.flag("lossless"))
+        request.range = try parsed.value("range").map(Commands.checkedRange)
         try request.applyOTIOOptions(parsed)
         let store = try storage(parsed)
-        let project = try Project(request, mediaRoots: mediaRoots(parsed))
+        let project = try Commands.ranged { try Project(request, mediaRoots: mediaRoots(parsed)) }
         Commands.printWarnings(project, command: "submit")
         let coordinator = Coordinator(queue: try queue(parsed), store: store)
         let submission = try coordinator.submit(

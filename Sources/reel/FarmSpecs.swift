@@ -29,7 +29,7 @@ extension Specs {
                          defaultText: "3"),
                   Option(name: "tags", value: "a,b", help: "only workers started with all of these tags render the job",
                          defaultText: "none: any worker"),
-                  segmentSeconds, preset, lossless, overwrite, storage, mediaRoot, outputRoot,
+                  segmentSeconds, range, preset, lossless, overwrite, storage, mediaRoot, outputRoot,
                   Option(name: "json", value: nil, help: "print the job id and counts as JSON")] + otio + Specs.dbOptions)
     static let worker = CommandSpec(
         name: "worker", usage: ["[options]"],

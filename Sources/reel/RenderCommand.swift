@@ -18,15 +18,14 @@ extension Commands {
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
         request.overwrite = parsed.flag("overwrite")
+        request.range = try parsed.value("range").map(checkedRange)
         try request.applyOTIOOptions(parsed)
-        let project = try Project(request).balanced(workers: workers)
+        let project = try ranged { try Project(request).balanced(workers: workers) }
         printWarnings(project, command: "render")
         let target = try OutputTarget.prepare(absolute(output), overwrite: parsed.flag("overwrite"),
                                               inputs: project.inputFiles)
-        let frames = try parsed.value("range").map { try frameRange($0, project: project) }
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
         let render = LocalRender(project: project, options: .init(workers: workers, store: store, output: absolute(output),
-                                                                  frames: frames,
                                                                   rollingStitch: try FarmCommands.stitchMode(parsed)))
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
         let progress = RenderProgress(segments: render.segments, display: display)
@@ -34,7 +33,7 @@ extension Commands {
         let signals = SignalHandler(stop: stop) { display.message("interrupted: stopping at the next frame…") }
         defer { signals.cancel() }
         if let folder = target.createdFolder { display.message("created the output folder \(folder)", event: "folder") }
-        display.message("rendering \(path): \(project.plan.totalFrames) frames in \(render.segments.count) segments "
+        display.message("rendering \(path): \(project.plan.outputFrames.count) frames in \(render.segments.count) segments "
                         + "on \(workers) worker\(workers == 1 ? "" : "s")", event: "start")
         do {
             let outcome = try render.run(stop: stop, events: progress.handle)
@@ -66,20 +65,16 @@ extension Commands {
         return container.rawValue
     }
 
-    /// `--range A..B` in exact seconds → the frames that start in `[A, B)`.
-    static func frameRange(_ text: String, project: Project) throws -> Range<Int64> {
-        let parts = text.components(separatedBy: "..")
-        guard parts.count == 2 else { throw UsageError(message: "--range must look like A..B (seconds), got \"\(text)\"") }
-        let rate = project.composition.output.frameRate
-        let a = parts[0].isEmpty ? Rational.zero : try seconds(parts[0], option: "--range")
-        let b = parts[1].isEmpty ? project.plan.duration.rational : try seconds(parts[1], option: "--range")
-        let f0 = try rate.frame(atOrAfter: RationalTime(a))
-        let f1 = min(project.plan.totalFrames, try rate.frame(atOrAfter: RationalTime(b)))
-        guard f0 < f1 else {
-            throw UsageError(message: "--range \(text) covers no frame: the timeline runs from 0 to "
-                             + project.plan.duration.secondsText)
-        }
-        return f0..<f1
+    /// `--range A..B` checked for its form before anything is probed (`OutputRange`); the frames it covers
+    /// are checked when the project is planned (`ranged`).
+    static func checkedRange(_ text: String) throws -> String {
+        do { return try OutputRange(parsing: text).text } catch { throw UsageError(message: "--\(error)") }
+    }
+
+    /// Runs `load`, reporting a range the plan refuses (reversed, empty, past the timeline, between two frames)
+    /// as a usage error naming `--range`.
+    static func ranged<T>(_ load: () throws -> T) throws -> T {
+        do { return try load() } catch let problem as RangeProblem { throw UsageError(message: "--\(problem)") }
     }
 
     /// Exact seconds (`2.5`, `7/30`) for `option`; a malformed value is a usage error.

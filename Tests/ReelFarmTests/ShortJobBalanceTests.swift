@@ -42,6 +42,22 @@ import Testing
         #expect(reloaded.plan.segments == balanced.plan.segments)
     }
 
+    @Test("a range is balanced as its whole timeline is: its inner segments are the whole balanced job's")
+    func aRangeKeepsTheWholeJobsCuts() throws {
+        let dir = try TempDir("balance-range")
+        defer { dir.remove() }
+        let comp = try Rendering.write(Self.composition(try SharedClips.shared()), in: dir)
+        let whole = try Rendering.project(comp).balanced(workers: 2)
+        let ranged = try Rendering.project(comp, range: "3.5..17.25").balanced(workers: 2)
+        #expect(ranged.request.segmentSeconds == whole.request.segmentSeconds && whole.request.segmentSeconds != nil)
+        #expect(ranged.request.range == "3.5..17.25" && ranged.plan.outputFrames == 105..<518)
+        let inner = ranged.plan.segments.dropFirst().dropLast()
+        let wholeSegments = Set(whole.plan.segments.map(\.contentHash))
+        #expect(!inner.isEmpty && inner.allSatisfy { wholeSegments.contains($0.contentHash) })
+        let reloaded = try Project(RenderRequest.decoded(try ranged.request.encoded()))
+        #expect(reloaded.plan.segments == ranged.plan.segments, "a worker plans the same range segments")
+    }
+
     @Test func oneWorkerAGivenLengthOrALongJobKeepTheirPlan() throws {
         let dir = try TempDir("balance-kept")
         defer { dir.remove() }

@@ -19,10 +19,11 @@ enum Rendering {
     /// - Parameters:
     ///   - output: its extension picks the container (`.mov` with `lossless`).
     ///   - storage: the part store's root (reuse across renders when shared).
+    ///   - range: `--range A..B` (`RenderRequest.range`).
     static func render(_ composition: URL, to output: URL, storage: URL, segmentSeconds: String? = nil,
-                       lossless: Bool = false, workers: Int = 2) throws -> (Project, LocalRender.Outcome) {
+                       lossless: Bool = false, workers: Int = 2, range: String? = nil) throws -> (Project, LocalRender.Outcome) {
         let project = try Self.project(composition, segmentSeconds: segmentSeconds, lossless: lossless,
-                                       container: output.pathExtension)
+                                       container: output.pathExtension, range: range)
         let render = LocalRender(project: project, options: .init(workers: workers, store: PartStore(root: storage.path),
                                                                   output: output.path))
         return (project, try render.run(stop: StopSignal(), events: { _ in }))
@@ -51,9 +52,10 @@ enum Rendering {
     }
 
     static func project(_ composition: URL, segmentSeconds: String? = nil, lossless: Bool = false,
-                        container: String? = nil) throws -> Project {
+                        container: String? = nil, range: String? = nil) throws -> Project {
         var request = try RenderRequest.reading(composition.path, segmentSeconds: segmentSeconds, lossless: lossless)
         request.container = container
+        request.range = range
         return try Project(request)
     }
 
