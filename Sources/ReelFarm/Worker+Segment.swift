@@ -70,8 +70,10 @@ extension Worker {
                             reused: result.reused, seconds: result.manifest.renderSeconds))
     }
 
-    /// Errors outside the renderer that no retry can fix: the composition or its sources changed or are invalid.
+    /// Errors outside the renderer that no retry can fix: the composition or its sources changed or are invalid,
+    /// or the stored request's range covers no frame (`RangeProblem`).
     static func isPermanent(_ error: any Error) -> Bool {
+        if error is RangeProblem { return true }
         if let farm = error as? FarmError {
             switch farm {
             case .invalid, .contentChanged, .outsideMediaRoots, .outsideOutputRoots: return true

@@ -112,4 +112,25 @@ import Testing
         let local = try #require(FileManager.default.contents(atPath: dir("local.mov").path))
         #expect(FileManager.default.contents(atPath: dir("farm.mov").path) == local, "the farm's output differs")
     }
+
+    @Test("a stored range that covers no frame fails its job at once, saying why (no retry can fix it)")
+    func storedBadRangeFailsTheJob() throws {
+        let bench = try TrustBench("bad-range")
+        defer { bench.remove() }
+        let project = try bench.project(try bench.composition(seconds: 2))
+        var request = project.request
+        request.range = "5..4"   // a database writer's request, past submit's checks
+        let specs = project.plan.segments.map(SegmentSpec.init(planned:))
+        let spec = JobSpec(name: "bad-range", composition: try request.encoded(), outputLocation: bench.path("out/x.mp4"),
+                           maxAttempts: 3, segments: specs)
+        let jobID = try bench.queue.jobInsert(JobInsertParams(spec: spec, reuseParts: false)).jobID
+        let job = try bench.runWorker(jobID)
+        #expect(job.state == .failed)
+        let segments = try bench.queue.segmentList(jobID: jobID)
+        let failed = try #require(segments.first { $0.state == .failed })
+        #expect(failed.attempt == 1, "retried \(failed.attempt) times")
+        #expect(failed.errors.last?.message.contains("range 5..4 is reversed: it ends before it starts") == true,
+                "\(failed.errors)")
+        #expect(!bench.contents("out").contains("x.mp4"))
+    }
 }
