@@ -98,6 +98,9 @@ import Testing
         #expect(submission.frames == Int64(expected.count) && submission.segments == project.plan.segments.count)
         let stored = try RenderRequest.decoded(try queue.jobGet(submission.jobID).composition)
         #expect(stored.range == text)
+        // The web view's marks are in output frames: 66..<144 clips the dissolve [60, 75), the push [105, 120) and
+        // the wipe [138, 150), counted from frame 66.
+        #expect(stored.marks?.transitions.map { [$0.start, $0.end] } == [[0, 9], [39, 54], [72, 78]], "\(stored.marks as Any)")
         #expect(try queue.segmentList(jobID: submission.jobID).map(\.frames) == project.plan.segments.map(\.frames))
 
         var configuration = WorkerConfiguration(workerID: "range", host: "test", store: store)
