@@ -18,4 +18,19 @@ public struct LoudnessReport: Sendable, Equatable {
     /// The written programme's integrated loudness, LUFS, and true peak, dBTP.
     public var outputIntegrated: Double?
     public var outputTruePeak: Double
+
+    public init(target: Double, ceiling: Double, inputIntegrated: Double?, inputRange: Double, inputTruePeak: Double,
+                gain: Double, limiterActed: Bool, limiterReduction: Double, outputIntegrated: Double?,
+                outputTruePeak: Double) {
+        self.target = target
+        self.ceiling = ceiling
+        self.inputIntegrated = inputIntegrated
+        self.inputRange = inputRange
+        self.inputTruePeak = inputTruePeak
+        self.gain = gain
+        self.limiterActed = limiterActed
+        self.limiterReduction = limiterReduction
+        self.outputIntegrated = outputIntegrated
+        self.outputTruePeak = outputTruePeak
+    }
 }
