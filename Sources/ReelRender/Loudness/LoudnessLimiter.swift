@@ -18,7 +18,11 @@ import Foundation
 struct LoudnessLimiter {
     static let lookAheadSeconds = 0.0015
     static let releaseSeconds = 0.1
+    /// The limiter aims this factor under the ceiling (−0.0001 dB): the output is rounded to float (and later to the
+    /// output's integers), which alone took a limited peak 2e-8 over it.
+    static let rounding = 1 - 1e-5
 
+    /// What the detected true peak is held under: the ceiling less `rounding`.
     let ceiling: Double
     let channels: Int
     let lookAhead: Int
@@ -35,13 +39,17 @@ struct LoudnessLimiter {
     /// The last `lookAhead` released gains (the attack's moving average), a ring written at `averagedPosition`.
     private var averaged: [Double]
     private var averagedPosition = 0
+    /// How many requirements and averaged gains in the rings are under 1: while none is, the gain is exactly 1
+    /// without scanning them (the same value the scan gives), which is most of a programme.
+    private var requirementsUnderOne = 0
+    private var averagedUnderOne = 0
     /// Outputs still to drop: the silence the limiter is primed with.
     private var skip = 0
     /// The lowest gain applied so far.
     private(set) var lowestGain = 1.0
 
     init(ceiling: Double, channels: Int, sampleRate: Int) {
-        self.ceiling = ceiling
+        self.ceiling = ceiling * Self.rounding
         self.channels = channels
         lookAhead = max(TruePeakInterpolator.taps, Int((Self.lookAheadSeconds * Double(sampleRate)).rounded()))
         delay = lookAhead + TruePeakInterpolator.taps - 1
@@ -52,7 +60,7 @@ struct LoudnessLimiter {
         averaged = Array(repeating: 1, count: lookAhead)
         // Primed with silence, so the first samples' gains average requirements as every later sample's do.
         var none: [[Float]] = Array(repeating: [], count: channels)
-        for _ in 0..<(lookAhead - 1) { push(sample: { _ in 0 }, into: &none) }
+        for _ in 0..<(lookAhead - 1) { push(nil, at: 0, into: &none) }
         skip = lookAhead - 1
     }
 
@@ -61,25 +69,28 @@ struct LoudnessLimiter {
         let n = planes.first?.count ?? 0
         var out = Array(repeating: [Float](), count: channels)
         for c in 0..<channels { out[c].reserveCapacity(n) }
-        for i in 0..<n { push(sample: { planes[$0][i] }, into: &out) }
+        for i in 0..<n { push(planes, at: i, into: &out) }
         return out
     }
 
     /// The last `delay` samples (the input followed by silence, through the same gain curve).
     mutating func finish() -> [[Float]] {
         var out = Array(repeating: [Float](), count: channels)
-        for _ in 0..<delay { push(sample: { _ in 0 }, into: &out) }
+        for _ in 0..<delay { push(nil, at: 0, into: &out) }
         return out
     }
 
-    private mutating func push(sample: (Int) -> Float, into out: inout [[Float]]) {
+    /// Takes sample `i` of `planes` (silence for nil) and appends the sample that leaves the delay, if any.
+    private mutating func push(_ planes: [[Float]]?, at i: Int, into out: inout [[Float]]) {
         var p = 0.0
         for c in 0..<channels {
-            let x = Double(sample(c))
+            let x = planes.map { Double($0[c][i]) } ?? 0
             pending[head * channels + c] = x
             p = max(p, detectors[c].peak(x))
         }
-        requirements[head] = p > ceiling ? ceiling / p : 1
+        let requirement = p > ceiling ? ceiling / p : 1
+        requirementsUnderOne += (requirement < 1 ? 1 : 0) - (requirements[head] < 1 ? 1 : 0)
+        requirements[head] = requirement
         head = (head + 1) % requirements.count
         filled = min(filled + 1, requirements.count)
         guard filled == requirements.count else { return }
@@ -91,11 +102,14 @@ struct LoudnessLimiter {
 
     /// The gain for the oldest pending sample: the window's minimum, released, then averaged over `lookAhead`.
     private mutating func nextGain() -> Double {
-        let needed = requirements.min() ?? 1
+        let needed = requirementsUnderOne == 0 ? 1 : requirements.min() ?? 1
         released = min(needed, released + (1 - released) * releaseCoefficient)
+        // The release only nears 1 (and would stall one ulp under it): within 1e-9 it is done.
+        if released > 1 - 1e-9 && needed == 1 { released = 1 }
+        averagedUnderOne += (released < 1 ? 1 : 0) - (averaged[averagedPosition] < 1 ? 1 : 0)
         averaged[averagedPosition] = released
         averagedPosition = (averagedPosition + 1) % lookAhead
-        let gain = min(averaged.reduce(0, +) / Double(lookAhead), 1)
+        let gain = averagedUnderOne == 0 ? 1 : min(averaged.reduce(0, +) / Double(lookAhead), 1)
         lowestGain = min(lowestGain, gain)
         return gain
     }

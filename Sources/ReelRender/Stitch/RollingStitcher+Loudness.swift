@@ -5,9 +5,9 @@ import ReelModel
 /// A loudness job's audio (`output.audio.loudness`). The gain needs the whole programme, so its audio cannot be
 /// encoded as parts arrive: `append` measures each part's PCM in order (the seam checks run then, as for any job)
 /// while its video is copied, and `finish` reads the parts again, in order, through `LoudnessCorrection` into the
-/// single audio encode. The video's packets are all written before the audio's; the muxer's interleaving queue lets
-/// them through after its 10 s delta, so the file holds the picture first and the sound after it, in any
-/// segmentation the same bytes. The tail is the last part's measurement plus reading, correcting and encoding the
+/// single audio encode. The video's packets are all written before the audio's; the muxer's interleaving queue holds
+/// the last 10 s of them back (its delta), so the file holds the picture up to 10 s before the end, then the sound,
+/// then the last 10 s interleaved, in any segmentation the same bytes. The tail is the last part's measurement plus reading, correcting and encoding the
 /// whole programme's audio (bench-stitch measures it).
 final class LoudnessPass {
     let target: LoudnessTarget
