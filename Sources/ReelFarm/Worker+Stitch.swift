@@ -38,7 +38,8 @@ extension Worker {
             stitcher = rolling
             guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }
             let report = try finish(run, with: rolling, keeper: keeper, stop: stop)
-            if try queued(queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil)) {
+            if try queued(queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil,
+                                            loudness: report.loudness?.jsonText)) {
                 writePoster(jobID: jobID, segments: run.segments)
                 events(.stitched(jobID: jobID, path: run.output, report: report))
             } else {

@@ -2,6 +2,7 @@ import Foundation
 import ReelModel
 import ReelQueue
 import ReelRecords
+import ReelRender
 
 extension FarmCommands {
     /// `reel jobs [--state S] [--limit N] [--json]`.
@@ -53,6 +54,9 @@ extension FarmCommands {
         }
         if let tail = s.stitchTail {
             lines.append(String(format: "  tail      %.1f s from the last segment done to the output published", tail.secondsDouble))
+        }
+        if let report = job.loudness.flatMap(LoudnessReport.init(jsonText:)) {
+            lines.append("  " + report.text.replacingOccurrences(of: "loudness: ", with: "loudness  "))
         }
         if !s.tagsNoLiveWorkerHas.isEmpty {
             lines.append("  warning   no live worker has the tags \(s.tagsNoLiveWorkerHas.joined(separator: ", ")): "

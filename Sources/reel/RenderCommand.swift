@@ -41,9 +41,9 @@ extension Commands {
             display.message("wrote \(output): \(outcome.report.frames) frames, \(outcome.report.samples) samples, "
                             + "\(outcome.segmentsRendered) segments rendered, \(outcome.segmentsReused) reused, "
                             + String(format: "%.1f s", outcome.seconds)
-                            + (outcome.stitchTailSeconds.map { String(format: " (stitch tail %.2f s)", $0) } ?? ""),
-                            event: "done", fields: ["stitch_tail_seconds": FarmJSON.nullable(outcome.stitchTailSeconds),
-                                                    "seconds": outcome.seconds])
+                            + (outcome.stitchTailSeconds.map { String(format: " (stitch tail %.2f s)", $0) } ?? "")
+                            + (outcome.report.loudness.map { "\n" + $0.text } ?? ""),
+                            event: "done", fields: doneFields(outcome))
             return 0
         } catch FarmError.canceled {
             display.finish()
@@ -51,6 +51,14 @@ extension Commands {
                             event: "canceled")
             return 130
         }
+    }
+
+    /// The `done` event's fields: the stitch tail, the time, and a loudness job's `loudness` object.
+    static func doneFields(_ outcome: LocalRender.Outcome) -> [String: Any] {
+        var fields: [String: Any] = ["stitch_tail_seconds": FarmJSON.nullable(outcome.stitchTailSeconds),
+                                     "seconds": outcome.seconds]
+        if let loudness = outcome.report.loudness { fields["loudness"] = loudness.jsonFields }
+        return fields
     }
 
     /// The container named by `output`'s extension; `--lossless` needs MOV.

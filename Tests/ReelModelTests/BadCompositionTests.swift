@@ -103,6 +103,15 @@ private let badCompositions: [(String, [String])] = [
     (output(#""audio": {"codec": "pcm"}"#), ["output.audio.codec: pcm audio needs the mov container"]),
     (output(#""audio": {"sampleRate": 44000}"#),
      ["output.audio.sampleRate: 44000 Hz is not supported; use one of 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000, 64000, 88200 or 96000"]),
+    (output(#""audio": {"loudness": {"integrated": "-80"}}"#),
+     ["output.audio.loudness.integrated: an integrated target must be between -70 and 0 LUFS, got -80"]),
+    (output(#""audio": {"loudness": {"integrated": -23, "truePeak": "0.5"}}"#),
+     ["output.audio.loudness.truePeak: a true-peak ceiling must be between -9 and 0 dBTP, got 0.5"]),
+    (output(#""audio": {"loudness": {"integrated": -23, "standard": "r128"}}"#),
+     [#"output.audio.loudness.standard: unknown loudness standard "r128"; valid loudness standards are bs1770-4"#]),
+    (output(#""audio": {"loudness": {"truePeak": -1}}"#), [#"output.audio.loudness: missing required key "integrated""#]),
+    (output(#""audio": {"loudness": {"integrated": -23, "gain": 2}}"#),
+     [#"output.audio.loudness.gain: unknown key "gain"; expected "integrated", "truePeak" or "standard""#]),
 ]
 
 @Suite struct BadCompositionTests {

@@ -41,6 +41,27 @@ import Testing
         #expect(try Self.load(json).output.audio.sampleFormat == .s24)
     }
 
+    @Test("a loudness target is written back exactly, and none leaves the audio object as it was")
+    func loudnessRoundTrips() throws {
+        var original = try Self.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        #expect(!String(decoding: try CompositionJSON.encode(original), as: UTF8.self).contains("loudness"))
+        original.output.audio.loudness = LoudnessTarget(integrated: try Rational(-47, 2), truePeak: try Rational(-3, 2))
+        let json = try CompositionJSON.encode(original)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""integrated": "-23.5""#))
+        #expect(try Self.load(json).output.audio.loudness == original.output.audio.loudness)
+        #expect(try CompositionJSON.encode(try Self.load(json)) == json)
+    }
+
+    @Test("a loudness object with only the target takes a -1 dBTP ceiling and bs1770-4, from a string or a number")
+    func loudnessDefaults() throws {
+        for value in [#""-23""#, "-23"] {
+            let loudness = #""output": {"audio": {"loudness": {"integrated": \#(value)}}}"#
+            let json = Fixtures.composition(#""videos": [\#(Fixtures.video("a", "0", "2"))], \#(loudness)"#)
+            let target = try #require(try Self.load(Array(json.utf8)).output.audio.loudness)
+            #expect(target == LoudnessTarget(integrated: try Rational(-23), truePeak: try Rational(-1), standard: .bs1770_4))
+        }
+    }
+
     @Test func handlesAreGivenBackToTheWrittenRange() throws {
         let json = Fixtures.composition(#"""
             "videos": [\#(Fixtures.video("a", "1", "5", #""speed": 2"#)), \#(Fixtures.video("b", "0", "2"))],

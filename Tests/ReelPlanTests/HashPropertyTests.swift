@@ -68,6 +68,16 @@ import Testing
         #expect(changed(before, try Plan(composition: comp, options: options)) == Set(before.segments.indices))
     }
 
+    /// A loudness target and a PCM sample format are stitch settings: the parts are the same float PCM either way.
+    @Test(arguments: seeds.prefix(10)) func stitchSettingsChangeNoHash(seed: UInt64) throws {
+        var g = RandomComposition(seed: seed)
+        var (comp, options) = g.make()
+        let before = try Plan(composition: comp, options: options)
+        comp.output.audio.loudness = LoudnessTarget(integrated: try Rational(-23), truePeak: try Rational(-2))
+        comp.output.audio.sampleFormat = .s24
+        #expect(changed(before, try Plan(composition: comp, options: options)).isEmpty)
+    }
+
     @Test func hashesAreDistinctAcrossSegmentsOfDifferentContent() throws {
         var g = RandomComposition(seed: 7)
         let (comp, options) = g.make()

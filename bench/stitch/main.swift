@@ -5,22 +5,25 @@ import ReelRender
 
 /// Stitch throughput: `bench-stitch [minutes] [segment-seconds] [runs] [parts-dir]`.
 /// Defaults: a 10-minute 1280x720 30 fps output from 10-second parts, 3 runs, parts in
-/// /tmp/reel-bench-stitch (generated once: H264PartWriter ultrafast from synthetic frames, float PCM).
+/// $BENCH_STITCH_DIR or /tmp/reel-bench-stitch (generated once: H264PartWriter ultrafast from synthetic frames, float PCM).
 /// Each run stitches all parts (stream copy + seam checks + one AAC 128k encode) into a fresh file and
 /// reports wall time and × real-time, and times the AAC encode and the video packet reads alone.
-/// Run with `swift run -c release bench-stitch`. `bench-stitch tail [minutes…]`: see `TailBench`.
+/// Run with `swift run -c release bench-stitch`. `bench-stitch tail [minutes…]`: see `TailBench`;
+/// `bench-stitch loudness [minutes…]`: see `TailBench.loudness`.
 var args = CommandLine.arguments
-let tailMode = args.count > 1 && args[1] == "tail"
+let loudnessMode = args.count > 1 && args[1] == "loudness"
+let tailMode = args.count > 1 && (args[1] == "tail" || loudnessMode)
 var tailMinutes: [Int64] = [10, 60]
 if tailMode {
     let mins = args.dropFirst(2).compactMap { Int64($0) }
     if !mins.isEmpty { tailMinutes = mins }
     args = [args[0]]
 }
-let minutes = args.count > 1 ? Int64(args[1])! : 10
+// The tail modes cycle through the part set: BENCH_STITCH_SET_MINUTES makes a shorter one (default 10).
+let minutes = args.count > 1 ? Int64(args[1])! : ProcessInfo.processInfo.environment["BENCH_STITCH_SET_MINUTES"].flatMap { Int64($0) } ?? 10
 let segmentSeconds = args.count > 2 ? Int64(args[2])! : 10
 let runs = args.count > 3 ? Int(args[3])! : 3
-let directory = args.count > 4 ? args[4] : "/tmp/reel-bench-stitch"
+let directory = args.count > 4 ? args[4] : ProcessInfo.processInfo.environment["BENCH_STITCH_DIR"] ?? "/tmp/reel-bench-stitch"
 let preset = ProcessInfo.processInfo.environment["PART_PRESET"] ?? "ultrafast"
 
 let rate = try FrameRate(30)
@@ -63,6 +66,14 @@ func videoReadOnly() throws -> Double {
     return seconds(since: started)
 }
 
+if loudnessMode {
+    print("tails in seconds from the last part's arrival to the published file, without and with a loudness target")
+    print("| output | tail | tail with loudness | added | audio second pass × real-time |")
+    print("|---|---|---|---|---|")
+    let bench = TailBench(parts: stitchParts, output: output, directory: directory)
+    for m in tailMinutes { try bench.loudness(minutes: m) }
+    exit(0)
+}
 if tailMode {
     print("tails in seconds from the last part's arrival to the published file")
     print("| output | one-pass tail | rolling tail | rolling / one-pass | last part alone | rolling, no faststart "

@@ -51,6 +51,8 @@ public struct AudioCodecSettings: Sendable, Hashable {
     public var bitrateKbps: Int
     /// The PCM sample format (`f32` unless `codec` is `pcm`).
     public var sampleFormat: SampleFormat = .f32
+    /// Programme loudness to reach in the stitch (nil: the mix as it is).
+    public var loudness: LoudnessTarget? = nil
 
     public init(codec: Codec = .aac, sampleRate: Int32 = 48000, channels: Int = 2, bitrateKbps: Int = 128) {
         self.codec = codec

@@ -2,7 +2,7 @@
 extension CompositionDocument {
     static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background"]
     static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset"]
-    static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate", "sampleFormat"]
+    static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate", "sampleFormat", "loudness"]
 
     static func decodeOutput(_ f: JSONFields) -> OutputEntry {
         var out = OutputEntry()
@@ -102,6 +102,9 @@ extension CompositionDocument {
                 f.log.add(f.path("sampleFormat"), "a sample format applies to pcm audio only (\"codec\": \"pcm\")")
             }
             settings.sampleFormat = format
+        }
+        if let loudness = f.object("loudness", keys: loudnessKeys, required: ["integrated"]) {
+            settings.loudness = decodeLoudness(loudness)
         }
         return settings
     }

@@ -40,10 +40,20 @@ extension CompositionJSON {
         let audio = [member("codec", .string(o.audio.codec.rawValue)), member("sampleRate", .number("\(o.audio.sampleRate)")),
                      member("channels", .number("\(o.audio.channels)")), member("bitrate", .number("\(o.audio.bitrateKbps)"))]
             + (o.audio.sampleFormat == .f32 ? [] : [member("sampleFormat", .string(o.audio.sampleFormat.rawValue))])
+            + (o.audio.loudness.map { [member("loudness", encodeLoudness($0))] } ?? [])
         return .object([
             member("width", .number("\(o.width)")), member("height", .number("\(o.height)")),
             member("frameRate", .string(o.frameRate.description)), member("video", .object(video)),
             member("audio", .object(audio)), member("container", .string(o.container.rawValue)),
         ])
+    }
+}
+
+extension CompositionJSON {
+    /// `output.audio.loudness`, every member written (the object itself only when a target is set).
+    static func encodeLoudness(_ l: LoudnessTarget) -> JSONValue {
+        .object([member("integrated", .string(l.integrated.exactDecimalOrFraction)),
+                 member("truePeak", .string(l.truePeak.exactDecimalOrFraction)),
+                 member("standard", .string(l.standard.rawValue))])
     }
 }

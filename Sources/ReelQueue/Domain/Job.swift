@@ -31,6 +31,9 @@ public struct Job: Sendable, Hashable, Identifiable {
     public var stitchDuration: Duration?
     /// The published output's size, when the stitcher reported it.
     public var outputBytes: Int64?
+    /// What reaching the output's loudness target took, as the stitcher reported it (a JSON object; done jobs
+    /// with `output.audio.loudness` only).
+    public var loudness: String?
 
     public init(id: Int64, name: String, owner: String, composition: String, outputLocation: String,
                 state: JobState, priority: Int, maxAttempts: Int, requiredTags: [String], segmentCount: Int,

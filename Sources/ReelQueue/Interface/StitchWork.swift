@@ -24,9 +24,10 @@ public protocol StitchWork: Sendable {
     /// - Returns: false when the lease was already lost (nothing changed).
     func stitchRequeue(_ lease: StitchLease, segmentIDs: [Int64], message: String) throws(QueueError) -> Bool
 
-    /// Completes a stitch step, recording its duration and the published output's size when given;
-    /// false when the stitch lease was lost (the output must be discarded).
-    func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool
+    /// Completes a stitch step, recording its duration, and the published output's size and the loudness
+    /// correction's report (a JSON object) when given; false when the stitch lease was lost (the output must be
+    /// discarded).
+    func jobComplete(_ lease: StitchLease, outputBytes: Int64?, loudness: String?) throws(QueueError) -> Bool
 
     /// Fails a job from its stitch step with `message`; false when the stitch lease was lost.
     func jobFail(_ lease: StitchLease, message: String) throws(QueueError) -> Bool
@@ -35,6 +36,11 @@ public protocol StitchWork: Sendable {
 extension StitchWork {
     /// Completes a stitch step without reporting the output's size.
     public func jobComplete(_ lease: StitchLease) throws(QueueError) -> Bool {
-        try jobComplete(lease, outputBytes: nil)
+        try jobComplete(lease, outputBytes: nil, loudness: nil)
+    }
+
+    /// Completes a stitch step with the output's size and no loudness report.
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool {
+        try jobComplete(lease, outputBytes: outputBytes, loudness: nil)
     }
 }

@@ -76,9 +76,9 @@ public final class InMemorySegmentQueue: SegmentQueue {
         try locked { s, _ throws(QueueError) in try s.setPriority(jobID, priority) }
     }
 
-    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool {
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?, loudness: String?) throws(QueueError) -> Bool {
         try locked { s, now throws(QueueError) in
-            try s.finish(lease, failure: nil, outputBytes: outputBytes, now: now)
+            try s.finish(lease, failure: nil, outputBytes: outputBytes, loudness: loudness, now: now)
         }
     }
 

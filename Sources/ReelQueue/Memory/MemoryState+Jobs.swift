@@ -108,12 +108,13 @@ extension MemoryState {
         return .ok
     }
 
-    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil,
+    mutating func finish(_ lease: StitchLease, failure: String?, outputBytes: Int64? = nil, loudness: String? = nil,
                          now: Date) throws(QueueError) -> Bool {
         guard let j = stitchHeld(lease), j.job.state == .stitching || failure != nil else { return false }
         if failure == nil, let started = j.job.stitchStartedAt {
             jobs[lease.jobID]?.job.stitchDuration = .microseconds(now.microsecondsSince1970 - started.microsecondsSince1970)
             jobs[lease.jobID]?.job.outputBytes = outputBytes
+            jobs[lease.jobID]?.job.loudness = loudness
         }
         if let failure {
             let reason = "stitch, attempt \(lease.attempt): \(failure)"

@@ -359,5 +359,12 @@ DROP FUNCTION reel_refuse_segments_of_other_jobs();
 ALTER FUNCTION reel_job_state_changed() SECURITY INVOKER RESET search_path;
 ALTER FUNCTION reel_segment_state_changed() SECURITY INVOKER RESET search_path;
 """##),
+        Migration(version: 7, name: "loudness", up: ##"""
+-- loudness: what reaching a composition's output.audio.loudness target took, as the stitcher reported it with the
+-- done job (a JSON object: input and output loudness, loudness range, true peaks, gain, limiter); NULL otherwise.
+ALTER TABLE jobs ADD COLUMN loudness jsonb;
+"""##, down: ##"""
+ALTER TABLE jobs DROP COLUMN loudness;
+"""##),
     ]
 }

@@ -82,6 +82,7 @@ extension PostgresSegmentQueue {
         job.stitchDuration = r.int64("stitch_us").map { .microseconds($0) }
         job.stitchedSegments = r.int("stitched_segments") ?? 0
         job.outputBytes = r.int64("output_bytes")
+        job.loudness = r.string("loudness")
         return job
     }
 

@@ -150,8 +150,8 @@ public final class PostgresSegmentQueue: SegmentQueue {
     /// Inserting or requeuing at least this many segments refreshes the planner's statistics.
     static let analyzeThreshold = 500
 
-    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?) throws(QueueError) -> Bool {
-        try stitchFinish(lease, state: .done, error: nil, outputBytes: outputBytes)
+    public func jobComplete(_ lease: StitchLease, outputBytes: Int64?, loudness: String?) throws(QueueError) -> Bool {
+        try stitchFinish(lease, state: .done, error: nil, outputBytes: outputBytes, loudness: loudness)
     }
 
     public func jobFail(_ lease: StitchLease, message: String) throws(QueueError) -> Bool {
@@ -159,11 +159,11 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     private func stitchFinish(_ lease: StitchLease, state: JobState, error: String?,
-                              outputBytes: Int64? = nil) throws(QueueError) -> Bool {
+                              outputBytes: Int64? = nil, loudness: String? = nil) throws(QueueError) -> Bool {
         try pool.transaction { c throws(QueueError) in
             let finished = try c.exec(JobSQL.stitchFinish, [
                 .int64(lease.jobID), .uuid(lease.token), .text(state.rawValue), error.map(PGValue.text), now,
-                outputBytes.map(PGValue.int64),
+                outputBytes.map(PGValue.int64), loudness.map(PGValue.text),
             ]).rowCount == 1
             // A rolling stitcher can fail a job still rendering: its waiting and running segments stop too.
             if finished && state == .failed { _ = try c.exec(SegmentSQL.cancelForJob, [.int64(lease.jobID)]) }

@@ -18,8 +18,14 @@ public enum FarmJSON {
          "frames": job.frameCount, "output": job.outputLocation, "error": nullable(job.error),
          "stitch_attempt": job.stitchAttempt, "stitch_seconds": nullable(job.stitchDuration.map(\.secondsDouble)),
          "stitched_segments": job.stitchedSegments,
-         "output_bytes": nullable(job.outputBytes), "created_at": time(job.createdAt),
+         "output_bytes": nullable(job.outputBytes), "loudness": loudness(job.loudness), "created_at": time(job.createdAt),
          "started_at": nullable(job.startedAt.map(time)), "finished_at": nullable(job.finishedAt.map(time))]
+    }
+
+    /// A done job's loudness report (the object the stitcher stored, `LoudnessReport.jsonFields`), or null.
+    static func loudness(_ text: String?) -> Any {
+        guard let text, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return NSNull() }
+        return object
     }
 
     /// One job's progress: the job, segments by state (every state present), frames (done, in progress,

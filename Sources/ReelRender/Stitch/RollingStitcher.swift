@@ -5,6 +5,8 @@ import ReelModel
 /// The stitcher as a growing prefix: parts are appended in timeline order as they become ready, each one
 /// verified and written at once (its video packets stream-copied, its PCM fed to the single audio encoder),
 /// so that when the last part arrives only that part and the muxer's trailer are left.
+/// A loudness job (`output.audio.loudness`) measures each part's PCM instead and encodes the audio in `finish`,
+/// once the gain is known (`LoudnessPass`).
 ///
 /// `Stitcher.stitch` is this class driven over all parts at once; the bytes written do not depend on when
 /// the parts were appended. Every seam check of `Stitcher` runs per part, naming the segment: contiguity
@@ -32,6 +34,8 @@ public final class RollingStitcher {
     public var samples: Int64 { tiling.samples }
     /// Parts appended so far.
     public var parts: Int { tiling.parts }
+    /// A loudness job's measurement and second pass (nil without `output.audio.loudness`).
+    private let loudness: LoudnessPass?
 
     /// - Parameters:
     ///   - chapters: chapter marks on the output's own timeline (`Stitcher.chapters`).
@@ -46,6 +50,7 @@ public final class RollingStitcher {
         self.owner = owner
         self.output = output
         self.chapters = chapters
+        loudness = output.audio.loudness.map { LoudnessPass(target: $0, audio: output.audio) }
     }
 
     /// Publishes at `path` in its existing folder, replacing any file there (`Publication.replacing`).
@@ -69,7 +74,11 @@ public final class RollingStitcher {
                                        + "parts were encoded with different settings")
             }
             try Stitcher.copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
-            try Stitcher.copyAudio(of: part, into: muxer, output: output)
+            if let loudness {
+                try loudness.measure(part, output: output)
+            } else {
+                try Stitcher.copyAudio(of: part, into: muxer, output: output)
+            }
         } catch let error as MediaError {
             throw RenderError.media(error)
         }
@@ -86,6 +95,7 @@ public final class RollingStitcher {
         do {
             try tiling.checkTotals(totalFrames: totalFrames, totalSamples: totalSamples)
             guard let muxer else { throw RenderError.emptyPlan }
+            let loudnessReport = try loudness?.encode(into: muxer, output: output, isCanceled: isCanceled)
             try muxer.finish()
             guard let temp else { throw RenderError.nothingWritten }
             let bytes = temp.size
@@ -94,7 +104,7 @@ public final class RollingStitcher {
                                            inputs: publication.inputs)
             self.muxer = nil
             published = true
-            return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes)
+            return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes, loudness: loudnessReport)
         } catch let error as MediaError {
             discard()
             throw RenderError.media(error)

@@ -34,6 +34,8 @@ public struct StitchReport: Sendable, Equatable {
     public var samples: Int64
     public var parts: Int
     public var bytes: Int64
+    /// What reaching `output.audio.loudness` took (nil when the output has no loudness target).
+    public var loudness: LoudnessReport? = nil
 }
 
 /// Joins parts into the final file: video packets are stream-copied with pts/dts offset by each part's
@@ -107,6 +109,11 @@ public enum Stitcher {
     }
 
     static func copyAudio(of part: StitchPart, into muxer: OutputMuxer, output: OutputSettings) throws {
+        try readAudio(of: part, output: output) { try muxer.writeAudio($0) }
+    }
+
+    /// Reads a part's PCM in order, in chunks, after checking its rate, channels and sample count against the plan.
+    static func readAudio(of part: StitchPart, output: OutputSettings, _ body: (AudioBuffer) throws -> Void) throws {
         let reader = try PCMPartReader(path: part.audioPath)
         guard reader.sampleRate == output.audio.sampleRate, reader.channels == output.audio.channels else {
             throw RenderError.seam(segment: part.segmentIndex,
@@ -118,7 +125,7 @@ public enum Stitcher {
                                    message: "PCM part holds \(reader.frameCount) samples but the plan has \(part.samples)")
         }
         while let buffer = try reader.read(maxFrames: 1 << 16) {
-            try muxer.writeAudio(buffer)
+            try body(buffer)
         }
     }
 }

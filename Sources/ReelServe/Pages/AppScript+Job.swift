@@ -15,12 +15,18 @@ extension AppScript {
         strip(d); actions();
         const o = d.job;
         facts($('#output'), [['Stitch', d.stitch.state + (d.stitch.attempt ? ' (attempt ' + d.stitch.attempt + ')' : '')],
-          ['Output', o.output], ['Size', bytes(o.output_bytes)], ['Duration', clock(o.duration_seconds)]]);
+          ['Output', o.output], ['Size', bytes(o.output_bytes)], ['Duration', clock(o.duration_seconds)]]
+          .concat(o.loudness ? [['Loudness', loudness(o.loudness)]] : []));
         const poster = $('#poster');
         if (d.poster && poster.dataset.src !== d.poster) { poster.dataset.src = d.poster; poster.src = d.poster; poster.hidden = false; poster.onerror = () => { poster.hidden = true; }; }
         filmstrip(d);
         if (selected !== null) showSegment(selected);
       };
+      const level = (v, unit) => v === null ? '–' : v.toFixed(1) + ' ' + unit;
+      const loudness = (l) => 'input ' + level(l.input_integrated_lufs, 'LUFS') + ', LRA ' + level(l.input_loudness_range_lu, 'LU')
+        + ', true peak ' + level(l.input_true_peak_dbtp, 'dBTP') + '; gain ' + (l.gain_db >= 0 ? '+' : '') + l.gain_db.toFixed(1) + ' dB, limiter '
+        + (l.limiter_acted ? 'on (' + l.limiter_reduction_db.toFixed(1) + ' dB)' : 'off') + '; output ' + level(l.output_integrated_lufs, 'LUFS')
+        + ', true peak ' + level(l.output_true_peak_dbtp, 'dBTP');
       const facts = (box, pairs) => box.replaceChildren(...pairs.map(([k, v]) => el('span', {}, el('b', { text: k }), v)));
       const strip = (d) => {
         const cells = d.segments.map((s) => {

@@ -35,6 +35,11 @@ enum Rendering {
     /// `SegmentRenderer` and `Stitcher` a worker does.
     /// - Returns: the one-segment plan.
     static func renderAsOneSegment(_ project: Project, to output: URL, storage: URL) throws -> Plan {
+        try renderOneSegment(project, to: output, storage: storage).plan
+    }
+
+    /// `renderAsOneSegment`, with the stitcher's report.
+    static func renderOneSegment(_ project: Project, to output: URL, storage: URL) throws -> (plan: Plan, report: StitchReport) {
         var options = project.plan.options
         options.segmentSeconds = try Rational(600)
         options.minimumSegmentSeconds = try Rational(600)
@@ -46,9 +51,9 @@ enum Rendering {
         _ = try SegmentRenderer(plan: plan, store: store).render(segment)
         let part = StitchPart(segmentIndex: 0, startFrame: 0, frames: Int64(segment.frames.count),
                               samples: Int64(segment.samples.count), files: store.files(for: segment.contentHash))
-        _ = try Stitcher.stitch(parts: [part], output: plan.composition.output, totalFrames: plan.totalFrames,
-                                totalSamples: plan.totalSamples, to: output.path)
-        return plan
+        let report = try Stitcher.stitch(parts: [part], output: plan.composition.output, totalFrames: plan.totalFrames,
+                                         totalSamples: plan.totalSamples, to: output.path)
+        return (plan, report)
     }
 
     static func project(_ composition: URL, segmentSeconds: String? = nil, lossless: Bool = false,

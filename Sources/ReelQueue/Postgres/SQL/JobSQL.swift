@@ -12,7 +12,8 @@ enum JobSQL {
         id, name, owner, composition, output_location, state, priority, max_attempts,
         to_json(required_tags)::text AS required_tags, segment_count, frame_count, error, stitch_attempt,
         reel_us(created_at) AS created_us, reel_us(started_at) AS started_us, reel_us(finished_at) AS finished_us,
-        reel_us(stitch_started_at) AS stitch_started_us, stitch_us, output_bytes, stitched_segments
+        reel_us(stitch_started_at) AS stitch_started_us, stitch_us, output_bytes, stitched_segments,
+        loudness::text AS loudness
         """
 
     /// $1 name, $2 owner, $3 composition, $4 output, $5 priority, $6 max_attempts, $7 tags, $8 segments,
@@ -148,14 +149,15 @@ enum JobSQL {
         RETURNING j.id
         """)
 
-    /// $1 id, $2 token, $3 final state ('done' or 'failed'), $4 error, $5 now, $6 output bytes. Fenced by the
-    /// stitch lease; a done job records its stitch time and output size. Only a job in 'stitching' (every
+    /// $1 id, $2 token, $3 final state ('done' or 'failed'), $4 error, $5 now, $6 output bytes, $7 loudness (JSON).
+    /// Fenced by the stitch lease; a done job records its stitch time, output size and loudness correction. Only a job in 'stitching' (every
     /// segment done) is done; a rolling stitcher may fail a job still running (a seam error).
     static let stitchFinish = PGStatement(name: "job_stitch_finish", sql: """
         UPDATE jobs SET state = $3, error = $4, finished_at = reel_now($5), stitch_lease_token = NULL,
             stitch_leased_by = NULL, stitch_lease_expires_at = NULL,
             stitch_us = CASE WHEN $3 = 'done' THEN reel_us(reel_now($5)) - reel_us(stitch_started_at) END,
-            output_bytes = CASE WHEN $3 = 'done' THEN $6::bigint END
+            output_bytes = CASE WHEN $3 = 'done' THEN $6::bigint END,
+            loudness = CASE WHEN $3 = 'done' THEN $7::jsonb END
         WHERE id = $1 AND stitch_lease_token = $2 AND (state = 'stitching' OR (state = 'running' AND $3 = 'failed'))
         RETURNING id
         """)

@@ -31,7 +31,7 @@ enum RoleSQL {
     /// failure, rescue, rolling stitch). Never the composition, the output, the owner, the name or the priority.
     static let workerJobColumns = ["state", "error", "started_at", "finished_at", "stitch_attempt", "stitch_lease_token",
                                    "stitch_leased_by", "stitch_lease_expires_at", "stitch_started_at", "stitch_us",
-                                   "output_bytes", "stitched_segments"]
+                                   "output_bytes", "stitched_segments", "loudness"]
     /// `segments` columns the worker writes: the state, the lease, attempts and their errors, the part and its
     /// figures. Never the job, the frames, the content hash or the priority.
     static let workerSegmentColumns = ["state", "attempt", "lease_token", "leased_by", "lease_expires_at", "scheduled_at",

@@ -1,0 +1,33 @@
+import Foundation
+import ReelMedia
+import ReelModel
+import ReelRender
+
+/// `bench-stitch loudness [minutes…]`: the stitch tail of one programme with and without `output.audio.loudness`
+/// (−23 LUFS, −1 dBTP), in the same run, for AAC in MP4 and PCM s24 in MOV: a `RollingStitcher` is handed every
+/// part but the last, then the last part's arrival to the published file is timed. A loudness job measures the
+/// parts as they come, so its tail is the last part plus the whole programme's audio read again, corrected and
+/// encoded (and trial passes where the limiter acts; the synthetic sines at −14 dBFS need none at −23 LUFS).
+extension TailBench {
+    func loudness(minutes: Int64) throws {
+        let timeline = timeline(minutes: minutes)
+        for (name, container, codec, format) in [("aac, mp4", Container.mp4, AudioCodecSettings.Codec.aac,
+                                                  AudioCodecSettings.SampleFormat.f32),
+                                                 ("pcm s24, mov", .mov, .pcm, .s24)] {
+            var plain = output
+            plain.container = container
+            plain.audio.codec = codec
+            plain.audio.sampleFormat = format
+            var loud = plain
+            loud.audio.loudness = LoudnessTarget(integrated: try Rational(-23), truePeak: try Rational(-1))
+            let path = "\(directory)/tail-loudness.\(container.rawValue)"
+            let without = try TailBench(parts: parts, output: plain, directory: directory)
+                .rolling(timeline, faststart: true, to: path)
+            try? FileManager.default.removeItem(atPath: path)
+            let with = try TailBench(parts: parts, output: loud, directory: directory).rolling(timeline, faststart: true, to: path)
+            try? FileManager.default.removeItem(atPath: path)
+            print(String(format: "| %lld min, %@ | %.2f s | %.2f s | %.2f s | %.0f× |", minutes, name, without.tail, with.tail,
+                         with.tail - without.tail, Double(frames(timeline)) / 30 / (with.tail - without.tail)))
+        }
+    }
+}
