@@ -136,6 +136,11 @@ public struct Project: Sendable {
         var composition = loaded.composition
         try roots.check(composition)
         Self.applyOverrides(request, to: &composition)
+        let problems = ContainerCodecs.problems(in: composition.output)
+        if !problems.isEmpty {
+            let why = request.container == nil ? "" : " (the output file's extension sets the container)"
+            throw FarmError.invalid(file: request.sourcePath, problems: problems.map { "output.\($0.key): \($0.message)\(why)" })
+        }
         self.composition = composition
         facts = loaded.facts
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
@@ -197,6 +202,8 @@ public struct Project: Sendable {
             composition.output.container = container
         }
         if request.lossless {
+            // Lossless means x264 qp 0 or x265 lossless=1; a codec without it gives way to lossless H.264.
+            if ![.h264, .hevc].contains(composition.output.video.codec) { composition.output.video = VideoCodecSettings() }
             composition.output.video.rateControl = .lossless
             composition.output.audio.codec = .pcm
             composition.output.container = .mov

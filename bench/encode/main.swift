@@ -2,13 +2,13 @@ import Foundation
 import ReelMedia
 import ReelModel
 
-/// Encode-speed benchmark for H264PartWriter: `bench-encode [width] [height] [frames] [threads] [preset]`.
+/// Encode-speed benchmark for VideoPartWriter: `bench-encode [width] [height] [frames] [threads] [preset]`.
 /// Run with `swift run -c release bench-encode 1280 720 300 4 veryfast`.
 let args = CommandLine.arguments
 let width = args.count > 1 ? Int(args[1])! : 1280
 let height = args.count > 2 ? Int(args[2])! : 720
 let count = args.count > 3 ? Int(args[3])! : 300
-let threads = args.count > 4 ? Int(args[4])! : H264PartWriter.defaultThreadCount
+let threads = args.count > 4 ? Int(args[4])! : VideoPartWriter.defaultThreadCount
 let preset = args.count > 5 ? args[5] : "veryfast"
 
 /// Moving bands with texture, so the encoder has real work to do.
@@ -28,7 +28,7 @@ let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-
 defer { try? FileManager.default.removeItem(atPath: path) }
 let clock = ContinuousClock()
 let start = clock.now
-let writer = try H264PartWriter(path: path, settings: settings, threads: threads)
+let writer = try VideoPartWriter(path: path, settings: settings, threads: threads)
 for i in 0..<count { try writer.append(frames[i % frames.count]) }
 try writer.finish()
 let elapsed = clock.now - start
