@@ -10,6 +10,8 @@ import Testing
         var name: String, video: String, container: String
         /// ffprobe's codec name, profile, pixel format and codec tag.
         var codec: String, profile: String, pixelFormat: String, tag: String
+        /// The ffmpeg CLI's encoder options for the same settings (lossy cases).
+        var cli: [String] = []
         var description: String { name }
     }
 
@@ -35,20 +37,29 @@ import Testing
 
     static let lossy = [
         Case(name: "h264-high10", video: #""codec": "h264", "crf": 20, "bitDepth": 10"#, container: "mp4", codec: "h264",
-             profile: "High 10", pixelFormat: "yuv420p10le", tag: "avc1"),
+             profile: "High 10", pixelFormat: "yuv420p10le", tag: "avc1",
+             cli: ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-g", "300", "-forced-idr", "1", "-x264-params", "open-gop=0", "-threads", "4", "-profile:v", "high10", "-pix_fmt", "yuv420p10le"]),
         Case(name: "h264-high422", video: #""codec": "h264", "crf": 20, "chroma": "422""#, container: "mkv",
-             codec: "h264", profile: "High 4:2:2", pixelFormat: "yuv422p", tag: "[0][0][0][0]"),
+             codec: "h264", profile: "High 4:2:2", pixelFormat: "yuv422p", tag: "[0][0][0][0]",
+             cli: ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-g", "300", "-forced-idr", "1", "-x264-params", "open-gop=0", "-threads", "4", "-profile:v", "high422", "-pix_fmt", "yuv422p"]),
         Case(name: "h264-main", video: #""codec": "h264", "crf": 20, "profile": "main""#, container: "m4v",
-             codec: "h264", profile: "Main", pixelFormat: "yuv420p", tag: "avc1"),
+             codec: "h264", profile: "Main", pixelFormat: "yuv420p", tag: "avc1",
+             cli: ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-g", "300", "-forced-idr", "1", "-x264-params", "open-gop=0", "-threads", "4", "-profile:v", "main", "-pix_fmt", "yuv420p"]),
         Case(name: "hevc-crf", video: #""codec": "hevc", "crf": 26, "preset": "ultrafast""#, container: "mp4",
-             codec: "hevc", profile: "Main", pixelFormat: "yuv420p", tag: "hvc1"),
+             codec: "hevc", profile: "Main", pixelFormat: "yuv420p", tag: "hvc1",
+             cli: ["-c:v", "libx265", "-preset", "ultrafast", "-crf", "26", "-g", "300", "-forced-idr", "1", "-pix_fmt", "yuv420p",
+                   "-x265-params", "open-gop=0:repeat-headers=0:info=0:pools=4:frame-threads=4:log-level=error", "-tag:v", "hvc1"]),
     ]
 
-    @Test("each profile, depth and chroma as ffprobe reads it; a clean decode; 75 frames", arguments: lossy)
+    @Test("each profile, depth and chroma as ffprobe reads it; a clean decode; 75 frames; PSNR as the ffmpeg CLI's",
+          arguments: lossy)
     func profiles(_ c: Case) throws {
         let r = try CodecRender.make(c.name, video: c.video, container: c.container)
         defer { r.remove() }
         try Self.expectProbe(c, r.many)
+        let psnr = try r.meanPSNRs(cli: c.cli, container: c.container)
+        print("psnr \(c): Reel \(psnr.reel) dB, ffmpeg CLI \(psnr.cli) dB against Reel's lossless render")
+        #expect(abs(psnr.reel - psnr.cli) < 0.5, "Reel \(psnr.reel) dB, the ffmpeg CLI \(psnr.cli) dB")
     }
 
     @Test("av1: N segments and 1 decode cleanly to 75 frames, and the seam frames are as good as the rest")
@@ -76,8 +87,11 @@ import Testing
             #expect(many[seam] >= typical - 3, "seam frame \(seam) is \(many[seam]) dB, the frames after it \(typical) dB")
         }
         let meanMany = many.reduce(0, +) / 75, meanOne = one.reduce(0, +) / 75
-        print("psnr av1 mean: \(meanMany) dB in 3 segments, \(meanOne) dB in 1")
         #expect(abs(meanMany - meanOne) < 1.5, "\(meanMany) dB in 3 segments against \(meanOne) dB in 1")
+        let cli = try r.meanPSNRs(cli: ["-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-g", "300", "-pix_fmt", "yuv420p",
+                                        "-svtav1-params", "irefresh-type=2"], container: "mkv")
+        print("psnr av1 mean: \(meanMany) dB in 3 segments, \(meanOne) dB in 1, ffmpeg CLI \(cli.cli) dB")
+        #expect(abs(meanOne - cli.cli) < 0.5, "Reel \(meanOne) dB in 1 segment, the ffmpeg CLI \(cli.cli) dB")
     }
 
     static func expectProbe(_ c: Case, _ file: URL) throws {

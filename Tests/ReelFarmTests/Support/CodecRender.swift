@@ -63,12 +63,25 @@ struct CodecRender {
         return zip(a, b).map { Decoded.psnr($0, $1) }
     }
 
-    /// The same programme rendered by Reel as lossless H.264 (`--lossless`) in MOV.
+    /// The same programme rendered by Reel as lossless H.264 (`--lossless`) in MOV, once per `CodecRender`.
     func losslessReference() throws -> URL {
         let out = dir("lossless.mov")
+        if FileManager.default.fileExists(atPath: out.path) { return out }
         _ = try Rendering.render(dir("comp.json"), to: out, storage: dir("store-lossless"), segmentSeconds: "1",
                                  lossless: true)
         return out
+    }
+
+    /// Mean PSNR against Reel's lossless render of the 3-segment output and of the ffmpeg CLI encoding that lossless
+    /// render with `cli` (the same codec settings, the same swscale flags, BT.709 tags), as `(reel, cli)`.
+    func meanPSNRs(cli: [String], container: String) throws -> (reel: Double, cli: Double) {
+        let lossless = try losslessReference(), encoded = dir("cli.\(container)")
+        try TestProcess.ffmpeg(["-i", lossless.path, "-map", "0:v:0"] + cli
+                               + ["-sws_flags", "bicubic+accurate_rnd+bitexact", "-color_primaries", "bt709",
+                                  "-color_trc", "bt709", "-colorspace", "bt709", encoded.path])
+        let reel = try Self.psnrs(many, against: lossless, scratch: dir.url)
+        let theirs = try Self.psnrs(encoded, against: lossless, scratch: dir.url)
+        return (reel.reduce(0, +) / Double(reel.count), theirs.reduce(0, +) / Double(theirs.count))
     }
 
     func remove() { dir.remove() }
