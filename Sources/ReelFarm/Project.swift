@@ -136,11 +136,7 @@ public struct Project: Sendable {
         var composition = loaded.composition
         try roots.check(composition)
         Self.applyOverrides(request, to: &composition)
-        let problems = ContainerCodecs.problems(in: composition.output)
-        if !problems.isEmpty {
-            let why = request.container == nil ? "" : " (the output file's extension sets the container)"
-            throw FarmError.invalid(file: request.sourcePath, problems: problems.map { "output.\($0.key): \($0.message)\(why)" })
-        }
+        try Self.checkOverrides(request, composition.output)
         self.composition = composition
         facts = loaded.facts
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
@@ -193,6 +189,16 @@ public struct Project: Sendable {
         options.segmentSeconds = try PlanOptions.parseSeconds(text)
         options.minimumSegmentSeconds = min(PlanOptions.defaultMinimumSegmentSeconds,
                                             try options.segmentSeconds / Rational(2))
+    }
+
+    /// What the request's overrides made of the output: a container that takes its codecs, a preset its encoder has.
+    static func checkOverrides(_ request: RenderRequest, _ output: OutputSettings) throws {
+        let why = request.container == nil ? "" : " (the output file's extension sets the container)"
+        var problems = ContainerCodecs.problems(in: output).map { "output.\($0.key): \($0.message)\(why)" }
+        if let preset = request.preset, let problem = output.video.codec.presetProblem(preset) {
+            problems.append("output.video.preset: \(problem) (the render's preset override)")
+        }
+        if !problems.isEmpty { throw FarmError.invalid(file: request.sourcePath, problems: problems) }
     }
 
     /// `--preset` and `--lossless`.

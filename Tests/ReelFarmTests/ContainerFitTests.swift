@@ -1,5 +1,6 @@
 import Foundation
 import ReelFarm
+import ReelRecords
 import ReelTestSupport
 import Testing
 
@@ -34,5 +35,25 @@ import Testing
             #expect("\(error)".contains(message), "\(error)")
         }
         #expect(try Rendering.project(comp, container: "mov").plan.segments.count == 1)
+    }
+
+    @Test("a preset override the codec's encoder does not have is refused when the project loads")
+    func presetOverrideMustFitTheCodec() throws {
+        let media = try SharedClips.shared()
+        let dir = try TempDir("preset-fit")
+        defer { dir.remove() }
+        let json = """
+        { \(Rendering.assets([("a", media.clips[0])])), "videos": [ \(Rendering.clip("a", duration: "1")) ],
+          "output": { "width": 160, "height": 90, "video": { "codec": "av1" }, "container": "mkv" } }
+        """
+        var request = try RenderRequest.reading(try Rendering.write(json, in: dir).path)
+        request.preset = "veryfast"
+        #expect {
+            _ = try Project(request)
+        } throws: { error in
+            "\(error)".contains(#"output.video.preset: av1 takes the preset 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 or 13, not "veryfast""#)
+        }
+        request.preset = "10"
+        #expect(try Project(request).composition.output.video.preset == "10")
     }
 }

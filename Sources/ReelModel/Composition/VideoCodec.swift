@@ -28,6 +28,22 @@ public enum VideoCodec: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The `preset` values the encoder takes: x264's and x265's names, SVT-AV1's 0…13, none for the intra codecs.
+    public var presets: [String] {
+        switch self {
+        case .h264, .hevc: return CompositionFormat.x264Presets
+        case .av1: return (0...13).map(String.init)
+        case .prores, .dnxhr: return []
+        }
+    }
+
+    /// Why `preset` does not suit this codec, or nil.
+    public func presetProblem(_ preset: String) -> String? {
+        if presets.contains(preset) { return nil }
+        if presets.isEmpty { return "\(rawValue) has no preset: its profile sets the quality" }
+        return "\(rawValue) takes the preset \(Suggestion.list(presets, quoted: false, joinedBy: "or")), not \"\(preset)\""
+    }
+
     /// The bit depths `bitDepth` may take (intra codecs: none, their profile sets it).
     public var bitDepths: [Int] {
         switch self {
