@@ -27,7 +27,7 @@ func makeFrame(_ i: Int) -> PlanarFrame {
 
 let frames = (0..<30).map(makeFrame)
 if let raw {
-    FileManager.default.createFile(atPath: raw, contents: Data(frames.flatMap { $0.y + $0.u + $0.v }))
+    _ = FileManager.default.createFile(atPath: raw, contents: Data(frames.flatMap { $0.y + $0.u + $0.v }))
 }
 var video = VideoCodecSettings(codec: VideoCodec(rawValue: codecSpec[0])!, rateControl: .crf(23), preset: preset)
 if codecSpec.count > 1 {
