@@ -136,6 +136,7 @@ public struct Project: Sendable {
         var composition = loaded.composition
         try roots.check(composition)
         Self.applyOverrides(request, to: &composition)
+        try Self.checkOverrides(request, composition.output)
         self.composition = composition
         facts = loaded.facts
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
@@ -203,6 +204,16 @@ public struct Project: Sendable {
                                             try options.segmentSeconds / Rational(2))
     }
 
+    /// What the request's overrides made of the output: a container that takes its codecs, a preset its encoder has.
+    static func checkOverrides(_ request: RenderRequest, _ output: OutputSettings) throws {
+        let why = request.container == nil ? "" : " (the output file's extension sets the container)"
+        var problems = ContainerCodecs.problems(in: output).map { "output.\($0.key): \($0.message)\(why)" }
+        if let preset = request.preset, let problem = output.video.codec.presetProblem(preset) {
+            problems.append("output.video.preset: \(problem) (the render's preset override)")
+        }
+        if !problems.isEmpty { throw FarmError.invalid(file: request.sourcePath, problems: problems) }
+    }
+
     /// `--preset` and `--lossless`.
     static func applyOverrides(_ request: RenderRequest, to composition: inout Composition) {
         if let preset = request.preset { composition.output.video.preset = preset }
@@ -210,6 +221,8 @@ public struct Project: Sendable {
             composition.output.container = container
         }
         if request.lossless {
+            // Lossless means x264 qp 0 or x265 lossless=1; a codec without it gives way to lossless H.264.
+            if ![.h264, .hevc].contains(composition.output.video.codec) { composition.output.video = VideoCodecSettings() }
             composition.output.video.rateControl = .lossless
             composition.output.audio.codec = .pcm
             composition.output.container = .mov

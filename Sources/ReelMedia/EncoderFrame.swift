@@ -17,12 +17,19 @@ final class EncoderFrame {
         av_frame_free(&f)
     }
 
-    /// A YUV 4:2:0 frame of the given size with its own buffers.
-    static func video(width: Int, height: Int) throws(MediaError) -> EncoderFrame {
+    /// A video frame of the given size and pixel format (default yuv420p) with its own buffers.
+    static func video(width: Int, height: Int, format: AVPixelFormat = AV_PIX_FMT_YUV420P) throws(MediaError)
+        -> EncoderFrame {
         let frame = try EncoderFrame()
-        frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.pointer.pointee.format = format.rawValue
         frame.pointer.pointee.width = Int32(width)
         frame.pointer.pointee.height = Int32(height)
+        // BT.709 limited range, as the encoder is configured: prores_ks writes the frame's own tags into each
+        // frame header (libx264 takes the encoder's).
+        frame.pointer.pointee.color_primaries = AVCOL_PRI_BT709
+        frame.pointer.pointee.color_trc = AVCOL_TRC_BT709
+        frame.pointer.pointee.colorspace = AVCOL_SPC_BT709
+        frame.pointer.pointee.color_range = AVCOL_RANGE_MPEG
         try check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer")
         return frame
     }

@@ -16,6 +16,12 @@ extension OutputMuxer {
             throw MediaError.invalidData(path: path, message: "video packet \(videoPacketCount) has no timestamp")
         }
         func shift(_ ts: Int64, _ frames: Int64, _ what: String) throws(MediaError) -> Int64 {
+            guard exactTimestamps else {
+                // Shift in the part's time base, then round once: each frame lands on its own nearest tick.
+                let offset = try PacketTimestamps.rescaleExactly(frames, from: video.frameTimeBase, to: packet.avTimeBase,
+                                                                 what: what, path: path)
+                return PacketTimestamps.rescaleRounded(ts + offset, from: packet.avTimeBase, to: to)
+            }
             let a = try PacketTimestamps.rescaleExactly(ts, from: packet.avTimeBase, to: to, what: what, path: path)
             let b = try PacketTimestamps.rescaleExactly(frames, from: video.frameTimeBase, to: to, what: what, path: path)
             return a + b
@@ -24,8 +30,7 @@ extension OutputMuxer {
         try check(av_packet_ref(out.pointer, packet.pointer), "av_packet_ref", path: path)
         out.pts = try shift(pts, ptsOffset, "pts")
         out.dts = try shift(dts, dtsOffset, "dts")
-        out.duration = try PacketTimestamps.rescaleExactly(packet.duration, from: packet.avTimeBase, to: to,
-                                                           what: "duration", path: path)
+        out.duration = try rescale(packet.duration, from: packet.avTimeBase, to: to, what: "duration")
         if let last = lastVideoDTS, out.dts! <= last {
             throw MediaError.invalidData(path: path, message: "video dts \(out.dts!) after \(last) at packet "
                                          + "\(videoPacketCount): not strictly increasing across a join")
@@ -48,14 +53,9 @@ extension OutputMuxer {
         let to = muxer.timeBase(ofStream: audio.index)
         for packet in packets {
             let from = packet.avTimeBase
-            packet.pts = try packet.pts.map { v throws(MediaError) in
-                try PacketTimestamps.rescaleExactly(v, from: from, to: to, what: "audio pts", path: path)
-            }
-            packet.dts = try packet.dts.map { v throws(MediaError) in
-                try PacketTimestamps.rescaleExactly(v, from: from, to: to, what: "audio dts", path: path)
-            }
-            packet.duration = try PacketTimestamps.rescaleExactly(packet.duration, from: from, to: to,
-                                                                  what: "audio duration", path: path)
+            if let pts = packet.pts { packet.pts = try rescale(pts, from: from, to: to, what: "audio pts") }
+            if let dts = packet.dts { packet.dts = try rescale(dts, from: from, to: to, what: "audio dts") }
+            packet.duration = try rescale(packet.duration, from: from, to: to, what: "audio duration")
             packet.avTimeBase = to
             if let last = lastAudioDTS, let dts = packet.dts, dts <= last {
                 throw MediaError.invalidData(path: path, message: "audio dts \(dts) after \(last)")
@@ -65,5 +65,14 @@ extension OutputMuxer {
             try muxer.write(packet)
             audioPacketCount += 1
         }
+    }
+
+    /// Matroska and WebM store milliseconds, so their timestamps are rounded; every other container's are exact.
+    var exactTimestamps: Bool { container != .mkv && container != .webm }
+
+    /// Exact (`PacketTimestamps.rescaleExactly`) where the container can be, else rounded to its nearest tick.
+    func rescale(_ value: Int64, from: AVRational, to: AVRational, what: String) throws(MediaError) -> Int64 {
+        guard exactTimestamps else { return PacketTimestamps.rescaleRounded(value, from: from, to: to) }
+        return try PacketTimestamps.rescaleExactly(value, from: from, to: to, what: what, path: path)
     }
 }

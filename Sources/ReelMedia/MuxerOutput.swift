@@ -1,11 +1,12 @@
 internal import CFFmpeg
 import ReelModel
 
-/// Writes the final file: H.264 stream-copied from parts plus audio encoded once, in MP4, MOV or
-/// M4V, with `movflags +faststart` (the `moov` moved to the front when the file is finished).
+/// Writes the final file: video stream-copied from parts plus audio encoded once, in MP4, MOV or M4V (with
+/// `movflags +faststart`, the `moov` moved to the front when the file is finished), Matroska, WebM or MXF OP1a.
 ///
 /// Muxers: `mp4` → "mp4", `mov` → "mov", `m4v` → "ipod" (FFmpeg's raw "m4v" muxer is MPEG-4 Part 2
-/// elementary video, not a container; "ipod" writes brand `M4V `). PCM audio is only allowed in MOV.
+/// elementary video, not a container; "ipod" writes brand `M4V `), `mkv` → "matroska", `webm` → "webm",
+/// `mxf` → "mxf". Which codecs each takes is `ContainerCodecs`; a mismatch is refused here too.
 ///
 /// B-frame delay and AAC priming are expressed with MP4 edit lists (FFmpeg's default), which
 /// every mainstream player and FFmpeg honour; `negativeCTSOffsets` switches the video to
@@ -54,7 +55,7 @@ public final class OutputMuxer {
         self.container = container
         muxer = try MuxerContext(path: path, url: url, formatName: Self.formatName(container))
         let flags = (faststart ? ["+faststart"] : []) + (negativeCTSOffsets ? ["+negative_cts_offsets"] : [])
-        options = flags.isEmpty ? [:] : ["movflags": flags.joined()]
+        options = flags.isEmpty || !Self.isISOMedia(container) ? [:] : ["movflags": flags.joined()]
     }
 
     /// The FFmpeg muxer for a container.
@@ -63,8 +64,14 @@ public final class OutputMuxer {
         case .mp4: return "mp4"
         case .mov: return "mov"
         case .m4v: return "ipod"
+        case .mkv: return "matroska"
+        case .webm: return "webm"
+        case .mxf: return "mxf"
         }
     }
+
+    /// MP4, MOV and M4V: FFmpeg's movenc, with its `movflags` and `movie_timescale`.
+    static func isISOMedia(_ container: Container) -> Bool { [.mp4, .mov, .m4v].contains(container) }
 
     /// Adds the video stream, copying the codec parameters (extradata included) of a part.
     /// Packets later written may come from any part with identical extradata.
@@ -74,18 +81,34 @@ public final class OutputMuxer {
         let stream = try muxer.addStream()
         try check(avcodec_parameters_copy(stream.pointee.codecpar, reader.codecParameters),
                   "avcodec_parameters_copy", path: path)
-        stream.pointee.codecpar.pointee.codec_tag = 0
+        guard ContainerCodecs.of(container).video.map(\.rawValue).contains(reader.codecFamily) else {
+            throw MediaError.unsupportedCodec(path: path, codec: "\(reader.codecName) in \(container.rawValue)")
+        }
+        stream.pointee.codecpar.pointee.codec_tag = Self.videoTag(reader, container: container)
         let frameTB = AVRational(num: frameRate.denominator, den: frameRate.numerator)
         stream.pointee.time_base = frameTB
         stream.pointee.avg_frame_rate = AVRational(num: frameRate.numerator, den: frameRate.denominator)
         video = (stream.pointee.index, frameTB)
     }
 
+    /// The output's video codec tag: `hvc1` for HEVC in MP4/MOV (parameter sets in `hvcC` only, what Apple's
+    /// players require), the part's own for ProRes and DNxHR (prores_ks names its profile's, `apch` …), and 0 for
+    /// the rest, letting the muxer choose (`avc1`, `av01`).
+    static func videoTag(_ reader: PacketReader, container: Container) -> UInt32 {
+        guard isISOMedia(container) else { return 0 }
+        switch reader.codecFamily {
+        case "hevc": return UInt32(UInt8(ascii: "h")) | UInt32(UInt8(ascii: "v")) << 8
+            | UInt32(UInt8(ascii: "c")) << 16 | UInt32(UInt8(ascii: "1")) << 24
+        case "prores", "dnxhr": return reader.codecParameters.pointee.codec_tag
+        default: return 0
+        }
+    }
+
     /// Adds the audio stream fed through `encoder`; `writeAudio` and `finish` drive it.
-    /// - Throws: `MediaError.unsupportedCodec` for PCM outside MOV.
+    /// - Throws: `MediaError.unsupportedCodec` for a codec the container does not take (`ContainerCodecs`).
     public func addAudioStream(_ encoder: AudioEncoder) throws(MediaError) {
         precondition(!headerWritten && audio == nil, "add streams once, before writing")
-        guard encoder.settings.codec == .aac || container == .mov else {
+        guard ContainerCodecs.of(container).audio.contains(encoder.settings.codec) else {
             throw MediaError.unsupportedCodec(path: path, codec: "\(encoder.codecName) in \(container.rawValue)")
         }
         let stream = try muxer.addStream()
@@ -103,7 +126,7 @@ public final class OutputMuxer {
         }
         headerWritten = true
         var all = options
-        all["movie_timescale"] = String(movieTimescale())
+        if Self.isISOMedia(container) { all["movie_timescale"] = String(movieTimescale()) }
         try muxer.writeHeader(options: all)
     }
 

@@ -6,7 +6,7 @@ import ReelModel
 ///
 /// Exposes what the stitcher verifies and copies: codec parameters, extradata, the stream time
 /// base and frame rate. Packets come back in file (decode) order with timestamps in `timeBase`;
-/// MP4 edit lists are applied by the demuxer, so a part written by `H264PartWriter` reads back
+/// MP4 edit lists are applied by the demuxer, so a part written by `VideoPartWriter` reads back
 /// with pts from 0 and dts from `-reorderDelay` frames.
 /// Not `Sendable`: create, use and drop it on one thread.
 public final class PacketReader {
@@ -46,6 +46,8 @@ public final class PacketReader {
 
     /// The codec's short name (`h264`).
     public var codecName: String { String(cString: avcodec_get_name(codecParameters.pointee.codec_id)) }
+    /// The `VideoCodec` name of the stream (`h264`, `hevc`, `prores`, `dnxhr` for FFmpeg's dnxhd, `av1`).
+    public var codecFamily: String { codecName == "dnxhd" ? "dnxhr" : codecName }
     /// Coded picture width.
     public var width: Int { Int(codecParameters.pointee.width) }
     /// Coded picture height.

@@ -20,4 +20,11 @@ enum PacketTimestamps {
         }
         return r
     }
+
+    /// `value · from / to` rounded to the nearest tick (halves away from zero), for Matroska and WebM, whose
+    /// timestamps are whole milliseconds: 30 fps cannot be exact there. Frames and audio packets lie at least a
+    /// millisecond apart, so the order survives; `OutputMuxer` still checks that dts strictly increases.
+    static func rescaleRounded(_ value: Int64, from: AVRational, to: AVRational) -> Int64 {
+        av_rescale_q_rnd(value, from, to, AV_ROUND_NEAR_INF)
+    }
 }

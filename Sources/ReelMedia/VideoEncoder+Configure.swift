@@ -2,18 +2,19 @@ internal import CFFmpeg
 import ReelModel
 
 extension VideoEncoder {
-    /// Seconds between periodic IDR frames inside a part (derived from settings only, so identical per part).
+    /// Seconds between periodic keyframes inside a part (derived from settings only, so identical per part).
     static let keyframeIntervalSeconds: Int64 = 10
 
-    /// Applies every setting that shapes SPS/PPS or the bitstream, identically for every part:
-    /// size, yuv420p, SAR 1:1, BT.709 limited range, time base `den/num`, preset, profile,
-    /// rate control, closed GOPs, forced IDR, global header and a fixed thread count.
-    static func configure(_ encoder: EncoderContext, settings: OutputSettings, threads: Int) throws(MediaError) {
+    /// Applies every setting that shapes the parameter sets or the bitstream, identically for every part:
+    /// size, pixel format, SAR 1:1, BT.709 limited range, time base `den/num`, global header, a fixed thread
+    /// count, then the codec's own options (`configureX264` and the others in `VideoEncoder+Codecs`).
+    static func configure(_ encoder: EncoderContext, settings: OutputSettings, format: VideoEncoderFormat,
+                          threads: Int) throws(MediaError) {
         let ctx = encoder.pointer
         let rate = settings.frameRate
         ctx.pointee.width = Int32(settings.width)
         ctx.pointee.height = Int32(settings.height)
-        ctx.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        ctx.pointee.pix_fmt = format.pixelFormat
         ctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         ctx.pointee.color_primaries = AVCOL_PRI_BT709
         ctx.pointee.color_trc = AVCOL_TRC_BT709
@@ -28,25 +29,43 @@ extension VideoEncoder {
         ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         ctx.pointee.flags |= Int32(bitPattern: AV_CODEC_FLAG_CLOSED_GOP)
         ctx.pointee.thread_count = Int32(max(1, threads))
-        try encoder.setOption("preset", settings.video.preset)
-        try applyRateControl(encoder, settings.video.rateControl)
+        let video = settings.video
+        switch video.codec {
+        case .h264: try configureX264(encoder, video)
+        case .hevc: try configureX265(encoder, video, threads: threads)
+        case .prores: try encoder.setOption("profile", video.profile ?? "hq")
+        case .dnxhr: try encoder.setOption("profile", "dnxhr_" + (video.profile ?? "hq"))
+        case .av1: try configureSVTAV1(encoder, video)
+        }
+    }
+
+    /// libx264: preset, profile, rate control, forced IDR and no open GOP.
+    private static func configureX264(_ encoder: EncoderContext, _ video: VideoCodecSettings) throws(MediaError) {
+        try encoder.setOption("preset", video.preset)
+        try applyRateControl(encoder, video)
         try encoder.setOption("forced-idr", "1")
         // Parsed last by libx264.c, after the flags above.
         try encoder.setOption("x264-params", "open-gop=0")
     }
 
-    private static func applyRateControl(_ encoder: EncoderContext,
-                                         _ rateControl: VideoCodecSettings.RateControl) throws(MediaError) {
-        switch rateControl {
+    private static func applyRateControl(_ encoder: EncoderContext, _ video: VideoCodecSettings) throws(MediaError) {
+        switch video.rateControl {
         case .crf(let crf):
-            try encoder.setOption("profile", "high")
+            try encoder.setOption("profile", x264Profile(video))
             try encoder.setOption("crf", String(crf))
         case .bitrate(let kbps):
-            try encoder.setOption("profile", "high")
+            try encoder.setOption("profile", x264Profile(video))
             encoder.pointer.pointee.bit_rate = Int64(kbps) * 1000
         case .lossless:
-            // qp 0 on 4:2:0 makes x264 pick High 4:4:4 Predictive, the only lossless profile.
+            // qp 0 makes x264 pick High 4:4:4 Predictive, the only lossless profile, at any depth and chroma.
             try encoder.setOption("qp", "0")
         }
+    }
+
+    /// The named profile, else the lowest that carries the depth and chroma (8-bit 4:2:0 is High, as always).
+    static func x264Profile(_ video: VideoCodecSettings) -> String {
+        if let profile = video.profile { return profile }
+        if video.chroma == .yuv422 { return "high422" }
+        return video.bitDepth > 8 ? "high10" : "high"
     }
 }

@@ -1,42 +1,48 @@
 internal import CFFmpeg
 import ReelModel
 
-/// A libx264 encoder for one part: PlanarFrames in, H.264 packets out, timestamps in frames.
+/// A video encoder for one part: PlanarFrames in, packets out, timestamps in frames.
 ///
-/// Every part of a render gets a fresh `VideoEncoder` built from the same `OutputSettings` and
-/// thread count, so SPS/PPS (the extradata) are byte-identical across parts (see `configure`).
-/// Packet timestamps are in the encoder time base `den/num` (one tick = one frame): pts counts
-/// frames from 0 and dts is `i - reorderDelay` for the i-th packet, so parts join without gaps.
+/// The codec, encoder, pixel format and options come from the render's settings (`VideoEncoderFormat`,
+/// `configure`), and every part of a render gets a fresh `VideoEncoder` built from the same `OutputSettings` and
+/// thread count, so its extradata (avcC/hvcC/av1C) is byte-identical across parts and its first packet a
+/// keyframe that needs nothing before it. Pictures other than 8-bit 4:2:0 are converted by
+/// `EncoderPixelConverter`. Packet timestamps are in the encoder time base `den/num` (one tick = one frame): pts
+/// counts frames from 0 and dts is `i - reorderDelay` for the i-th packet, so parts join without gaps.
 final class VideoEncoder {
     let context: EncoderContext
+    let format: VideoEncoderFormat
     private let frame: EncoderFrame
+    private let converter: EncoderPixelConverter?
     private let width: Int
     private let height: Int
     private(set) var framesSent: Int64 = 0
     private(set) var packetsReceived: Int64 = 0
-    /// Packets whose dts libx264 chose differently from `i - reorderDelay` (short parts only).
+    /// Packets whose dts the encoder chose differently from `i - reorderDelay` (short parts only).
     private(set) var dtsRewrites = 0
     private var drained = false
 
-    /// - Throws: `MediaError.unsupportedCodec` unless the codec is H.264 and the size even.
+    /// - Throws: `MediaError.unsupportedCodec` when the encoder is missing, `.invalidData` unless the size is even.
     init(settings: OutputSettings, threads: Int, path: String?) throws(MediaError) {
-        guard settings.video.codec == "h264" || settings.video.codec == "libx264" else {
-            throw MediaError.unsupportedCodec(path: path ?? "", codec: settings.video.codec)
-        }
         guard settings.width > 0, settings.height > 0, settings.width % 2 == 0, settings.height % 2 == 0 else {
             throw MediaError.invalidData(path: path ?? "",
-                                         message: "H.264 4:2:0 needs an even size, not \(settings.width)x\(settings.height)")
+                                         message: "\(settings.video.codec.rawValue) needs an even size, not \(settings.width)x\(settings.height)")
         }
         width = settings.width
         height = settings.height
-        context = try EncoderContext(encoderName: "libx264", path: path)
-        try Self.configure(context, settings: settings, threads: threads)
+        format = VideoEncoderFormat(settings.video)
+        context = try EncoderContext(encoderName: format.encoderName, path: path)
+        try Self.configure(context, settings: settings, format: format, threads: threads)
         try context.open()
-        frame = try EncoderFrame.video(width: width, height: height)
+        frame = try EncoderFrame.video(width: width, height: height, format: format.pixelFormat)
+        reorderDelay = Int64(context.pointer.pointee.has_b_frames)
+        converter = format.pixelFormat == AV_PIX_FMT_YUV420P ? nil
+            : try EncoderPixelConverter(width: width, height: height, to: format.pixelFormat, path: path)
     }
 
-    /// The B-frame reorder delay in frames (libx264 sets `has_b_frames` to 0, 1 or 2 from the settings).
-    var reorderDelay: Int64 { Int64(context.pointer.pointee.has_b_frames) }
+    /// The B-frame reorder delay in frames: libx264 sets `has_b_frames` to 0, 1 or 2 from the settings; libx265
+    /// leaves it 0, and its first packet's dts (`-delay`) says it (`normalise`). The same for every part.
+    private(set) var reorderDelay: Int64 = 0
 
     /// The encoder time base, one tick per frame.
     var timeBase: AVRational { context.pointer.pointee.time_base }
@@ -47,9 +53,9 @@ final class VideoEncoder {
             throw MediaError.invalidData(path: context.path ?? "",
                                          message: "frame is \(picture.width)x\(picture.height), part is \(width)x\(height)")
         }
-        try frame.fill(from: picture)
+        if let converter { try converter.convert(picture, into: frame) } else { try frame.fill(from: picture) }
         frame.pointer.pointee.pts = framesSent
-        // The first frame of every part is a real IDR (forced-idr=1 turns I into IDR).
+        // The first frame of every part is a real IDR (forced-idr=1 turns I into IDR; intra codecs ignore it).
         frame.pointer.pointee.pict_type = framesSent == 0 ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
         try context.send(frame)
         framesSent += 1
@@ -67,6 +73,9 @@ final class VideoEncoder {
     /// Sets dts to `i - reorderDelay` and duration to one frame (libx264 leaves it 0).
     private func normalise(_ packets: [Packet]) throws(MediaError) -> [Packet] {
         for packet in packets {
+            if packetsReceived == 0, context.pointer.pointee.has_b_frames == 0, let first = packet.dts, first < 0 {
+                reorderDelay = -first
+            }
             let dts = packetsReceived - reorderDelay
             guard let pts = packet.pts, pts >= dts else {
                 throw MediaError.invalidData(path: context.path ?? "",

@@ -40,7 +40,7 @@ struct SegmentHasher {
     private mutating func encodeOutput(_ o: OutputSettings) {
         e.int(o.width); e.int(o.height)
         e.int(Int64(o.frameRate.numerator)); e.int(Int64(o.frameRate.denominator))
-        e.string(o.video.codec); e.string(o.video.preset)
+        e.string(o.video.codec.rawValue); e.string(o.video.preset)
         switch o.video.rateControl {
         case .crf(let q): e.tag(1); e.int(q)
         case .bitrate(let kbps): e.tag(2); e.int(kbps)
@@ -49,6 +49,10 @@ struct SegmentHasher {
         e.string(o.audio.codec.rawValue); e.int(Int64(o.audio.sampleRate)); e.int(o.audio.channels)
         e.int(o.audio.bitrateKbps)
         e.string(o.container.rawValue)
+        // Only when set away from the defaults, so that existing compositions keep their hashes.
+        if !o.video.hasOnlyBaseSettings {
+            e.tag(0xE0); e.string(o.video.profile); e.int(o.video.bitDepth); e.string(o.video.chroma.rawValue)
+        }
         encodeFrameShape(o)
         encodeWatermark(plan.composition.watermark)
     }

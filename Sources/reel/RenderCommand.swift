@@ -65,7 +65,9 @@ extension Commands {
     static func containerOf(_ output: String, lossless: Bool) throws -> String? {
         let ext = (output as NSString).pathExtension.lowercased()
         guard let container = Container(rawValue: ext) else {
-            throw UsageError(message: "-o \(output): the extension must be .mp4, .mov or .m4v")
+            let names = Container.allCases.map { "." + $0.rawValue }
+            throw UsageError(message: "-o \(output): the extension must be "
+                             + names.dropLast().joined(separator: ", ") + " or " + names.last!)
         }
         if lossless && container != .mov {
             throw UsageError(message: "--lossless writes PCM audio, which needs a .mov output (got .\(ext))")

@@ -8,7 +8,7 @@ import Testing
     @Test func openingAPartWriterFixesTheMmapThreshold() throws {
         let dir = try OutputFixtures.makeTempDir()
         defer { OutputFixtures.cleanUp(dir) }
-        let writer = try H264PartWriter(path: dir.appendingPathComponent("p.mp4").path,
+        let writer = try VideoPartWriter(path: dir.appendingPathComponent("p.mp4").path,
                                         settings: OutputFixtures.makeSettings())
         try writer.append(OutputFixtures.makeFrame(0, seed: 1))
         try writer.finish()

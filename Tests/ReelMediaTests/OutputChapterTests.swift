@@ -12,7 +12,8 @@ import ReelModel
     static let chapters = [Chapter(title: "Opening", start: .zero, end: time(10010, 30000)),
                            Chapter(title: "Ünïcode & more", start: time(10010, 30000), end: time(9, 7))]
 
-    @Test(arguments: Container.allCases)
+    // The MP4 family, whose chapter track keeps exact times (Matroska rounds chapters to its own ticks).
+    @Test(arguments: [Container.mp4, .mov, .m4v])
     func twoChaptersReadBackWithExactTimesAndTitles(container: Container) throws {
         let dir = try OutputFixtures.makeTempDir()
         defer { OutputFixtures.cleanUp(dir) }

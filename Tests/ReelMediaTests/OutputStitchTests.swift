@@ -6,7 +6,8 @@ import ReelModel
 @Suite struct OutputStitchTests {
     static let cuts = [0, 10, 27, 40]
 
-    @Test(arguments: Container.allCases)
+    // The containers that take H.264 with AAC and exact timestamps (mkv rounds to milliseconds: InterCodecTests).
+    @Test(arguments: [Container.mp4, .mov, .m4v])
     func threePartsAndAACMakeACleanFile(container: Container) throws {
         let dir = try OutputFixtures.makeTempDir()
         defer { OutputFixtures.cleanUp(dir) }

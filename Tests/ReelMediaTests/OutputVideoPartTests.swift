@@ -121,7 +121,7 @@ import ReelModel
     @Test func rejectsAFrameOfTheWrongSize() throws {
         let dir = try OutputFixtures.makeTempDir()
         defer { OutputFixtures.cleanUp(dir) }
-        let writer = try H264PartWriter(path: dir.appendingPathComponent("p.mp4").path,
+        let writer = try VideoPartWriter(path: dir.appendingPathComponent("p.mp4").path,
                                         settings: OutputFixtures.makeSettings())
         #expect(throws: MediaError.self) { try writer.append(PlanarFrame(width: 64, height: 48)) }
     }

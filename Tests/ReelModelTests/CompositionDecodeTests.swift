@@ -64,7 +64,7 @@ import Testing
         #expect(c.assets["a"]?.path == "/media/clips/a.mp4")
         #expect(c.assets["b"]?.path == "/abs/b.mp4")
         #expect(c.output == OutputSettings(width: 1280, height: 720, frameRate: try FrameRate(30),
-                                           video: VideoCodecSettings(codec: "h264", rateControl: .crf(23), preset: "veryfast"),
+                                           video: VideoCodecSettings(codec: .h264, rateControl: .crf(23), preset: "veryfast"),
                                            audio: AudioCodecSettings(codec: .aac, sampleRate: 48000, channels: 2, bitrateKbps: 128),
                                            container: .mp4))
         let clip = try #require(try c.clipStarts().first?.clip)

@@ -62,6 +62,28 @@ import Testing
         }
     }
 
+    @Test("video codec settings round-trip; today's H.264 output is written exactly as before",
+          arguments: [(VideoCodec.h264, Container.mp4, "high10" as String?, 10, ChromaFormat.yuv420), (.h264, .mov, "high422", 10, .yuv422),
+                      (.hevc, .mkv, nil, 10, .yuv420), (.prores, .mov, "4444xq", 8, .yuv420), (.dnxhr, .mxf, "hqx", 8, .yuv420),
+                      (.av1, .mkv, nil, 10, .yuv420)])
+    func videoCodecRoundTrips(codec: VideoCodec, container: Container, profile: String?, bitDepth: Int,
+                              chroma: ChromaFormat) throws {
+        var original = try Self.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        let plain = String(decoding: try CompositionJSON.encode(original), as: UTF8.self)
+        #expect(!plain.contains("bitDepth") && !plain.contains("chroma") && !plain.contains("profile"))
+        var video = VideoCodecSettings(codec: codec, rateControl: codec.isIntraOnly ? .crf(23) : .crf(30),
+                                       preset: codec == .av1 ? "6" : codec.isIntraOnly ? "veryfast" : "fast")
+        video.profile = profile
+        video.bitDepth = bitDepth
+        video.chroma = chroma
+        original.output.video = video
+        original.output.container = container
+        if container == .mxf { original.output.audio.codec = .pcm; original.output.audio.sampleFormat = .s24 }
+        let json = try CompositionJSON.encode(original)
+        let back = try Self.load(json).output.video
+        #expect(back == video, "\(String(decoding: json, as: UTF8.self))")
+    }
+
     @Test func handlesAreGivenBackToTheWrittenRange() throws {
         let json = Fixtures.composition(#"""
             "videos": [\#(Fixtures.video("a", "1", "5", #""speed": 2"#)), \#(Fixtures.video("b", "0", "2"))],

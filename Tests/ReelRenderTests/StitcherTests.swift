@@ -19,7 +19,7 @@ import Testing
     func makePart(_ dir: String, index: Int, start: Int64, frames: Int64, samples: Int64,
                   settings: OutputSettings) throws -> StitchPart {
         let video = "\(dir)/p\(index).mp4", audio = "\(dir)/p\(index).wav"
-        let writer = try H264PartWriter(path: video, settings: settings)
+        let writer = try VideoPartWriter(path: video, settings: settings)
         for f in 0..<frames {
             try writer.append(PlanarFrame(width: 64, height: 48, y: UInt8(16 + (start + f) % 200)))
         }

@@ -5,7 +5,7 @@ import ReelRender
 
 /// Per-frame cost of layer transforms and masks at 1080p against passthrough:
 /// `bench-layers [frames] [preset]`. Each case composites `frames` frames (cycling through 8 textured
-/// sources) and encodes them with H264PartWriter (crf 23), so "with encode" is a segment's video cost
+/// sources) and encodes them with VideoPartWriter (crf 23), so "with encode" is a segment's video cost
 /// minus decoding. (A real overlay also decodes a second source; that cost is the decoder's, not
 /// measured here.) ReelRender is built -O in every configuration, so a debug build measures the kernels.
 let args = CommandLine.arguments
@@ -59,7 +59,7 @@ for (name, layers) in cases {
     let clock = ContinuousClock()
     var composite = Duration.zero
     let start = clock.now
-    let writer = try H264PartWriter(path: path, settings: settings)
+    let writer = try VideoPartWriter(path: path, settings: settings)
     for i in 0..<count {
         let t0 = clock.now
         Compositor.composite(layers(i), into: &frame)

@@ -6,7 +6,7 @@ import ReelModel
 /// Opens, uses and drops each object `iterations` times and prints the resident set after every
 /// tenth of them. A flat line means nothing survives its segment; a slope is a leak per open.
 ///   video   VideoFrameSource: open, 30 frames from 0.5 s, close
-///   encode  H264PartWriter: open, 8 frames, finish (the render size)
+///   encode  VideoPartWriter: open, 8 frames, finish (the render size)
 ///   audio   AudioSampleSource: open, 1 s from 0.5 s, close
 /// Run with `swift run -c release bench-memory /tmp/bench_media/short/clip01.mp4 200 1920 1080`.
 let args = CommandLine.arguments
@@ -42,7 +42,7 @@ try measure("video") { _ in
     for f in 0..<30 { _ = try source.frame(at: half + (try RationalTime(value: Int64(f), timescale: 30))) }
 }
 try measure("encode") { i in
-    let writer = try H264PartWriter(path: part, settings: settings)
+    let writer = try VideoPartWriter(path: part, settings: settings)
     let frame = PlanarFrame(width: width, height: height, y: UInt8(truncatingIfNeeded: 16 + i))
     for _ in 0..<8 { try writer.append(frame) }
     try writer.finish()

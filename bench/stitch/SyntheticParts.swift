@@ -4,7 +4,7 @@ import ReelModel
 import ReelRender
 
 /// Pre-rendered parts for the stitch benchmark: `count` segments of `frames` frames each, H.264 encoded
-/// from synthetic moving pictures with `H264PartWriter`, plus exact float PCM parts (a sine per part).
+/// from synthetic moving pictures with `VideoPartWriter`, plus exact float PCM parts (a sine per part).
 /// Parts are written once into `directory` and reused while `parts.txt` there matches the parameters.
 struct SyntheticParts {
     let directory: String
@@ -46,7 +46,7 @@ struct SyntheticParts {
     }
 
     func writeVideo(_ part: StitchPart) throws {
-        let writer = try H264PartWriter(path: part.videoPath, settings: output)
+        let writer = try VideoPartWriter(path: part.videoPath, settings: output)
         var frame = PlanarFrame(width: output.width, height: output.height)
         for f in part.startFrame..<(part.startFrame + part.frames) {
             paint(&frame, frame: f)

@@ -5,7 +5,7 @@ import ReelRender
 
 /// Stitch throughput: `bench-stitch [minutes] [segment-seconds] [runs] [parts-dir]`.
 /// Defaults: a 10-minute 1280x720 30 fps output from 10-second parts, 3 runs, parts in
-/// $BENCH_STITCH_DIR or /tmp/reel-bench-stitch (generated once: H264PartWriter ultrafast from synthetic frames, float PCM).
+/// $BENCH_STITCH_DIR or /tmp/reel-bench-stitch (generated once: VideoPartWriter ultrafast from synthetic frames, float PCM).
 /// Each run stitches all parts (stream copy + seam checks + one AAC 128k encode) into a fresh file and
 /// reports wall time and × real-time, and times the AAC encode and the video packet reads alone.
 /// Run with `swift run -c release bench-stitch`. `bench-stitch tail [minutes…]`: see `TailBench`;

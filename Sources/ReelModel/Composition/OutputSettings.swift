@@ -1,27 +1,6 @@
-/// The container of the final file.
+/// The container of the final file; `ContainerCodecs` says which codecs each one takes.
 public enum Container: String, CaseIterable, Sendable, Hashable {
-    case mp4, mov, m4v
-}
-
-/// H.264 settings. Every part of a render is encoded with exactly these.
-public struct VideoCodecSettings: Sendable, Hashable {
-    public enum RateControl: Sendable, Hashable {
-        case crf(Int)
-        case bitrate(kbps: Int)
-        /// x264 with qp 0: mathematically lossless, for exact comparisons.
-        case lossless
-    }
-
-    public var codec: String
-    public var rateControl: RateControl
-    /// The x264 preset: ultrafast … placebo.
-    public var preset: String
-
-    public init(codec: String = "h264", rateControl: RateControl = .crf(23), preset: String = "veryfast") {
-        self.codec = codec
-        self.rateControl = rateControl
-        self.preset = preset
-    }
+    case mp4, mov, m4v, mkv, webm, mxf
 }
 
 /// Audio settings of the final file. Segments always carry exact PCM; the stitcher encodes once.
@@ -83,5 +62,18 @@ public struct OutputSettings: Sendable, Hashable {
         self.video = video
         self.audio = audio
         self.container = container
+    }
+
+    /// The audio the final file carries: `audio`, with PCM for lossless video (an exact master keeps exact sound).
+    public var deliveredAudio: AudioCodecSettings {
+        var delivered = audio
+        delivered.codec = Self.deliveredAudioCodec(video: video, audio: audio)
+        return delivered
+    }
+
+    /// `deliveredAudio`'s codec for these settings.
+    public static func deliveredAudioCodec(video: VideoCodecSettings, audio: AudioCodecSettings) -> AudioCodecSettings.Codec {
+        if case .lossless = video.rateControl { return .pcm }
+        return audio.codec
     }
 }

@@ -1,7 +1,7 @@
 /// Decoding of the output settings.
 extension CompositionDocument {
     static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background"]
-    static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset"]
+    static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset", "profile", "bitDepth", "chroma"]
     static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate", "sampleFormat", "loudness"]
 
     static func decodeOutput(_ f: JSONFields) -> OutputEntry {
@@ -10,7 +10,11 @@ extension CompositionDocument {
         if let rate = decodeFrameRate(f) { out.frameRate = rate }
         if let video = f.object("video", keys: videoCodecKeys) { out.video = decodeVideoCodec(video) }
         if let container: Container = f.choice("container", "container") { out.container = container }
-        if let audio = f.object("audio", keys: audioCodecKeys) { out.audio = decodeAudioCodec(audio, container: out.container) }
+        if let audio = f.object("audio", keys: audioCodecKeys) { out.audio = decodeAudioCodec(audio) }
+        for problem in ContainerCodecs.problems(container: out.container, video: out.video, audio: out.audio,
+                                                frameRate: out.frameRate) {
+            f.log.add(problem.key.split(separator: ".").reduce(f.path) { JSONPath.member($0, String($1)) }, problem.message)
+        }
         decodeFrameShape(f, into: &out)
         return out
     }
@@ -59,34 +63,9 @@ extension CompositionDocument {
         return rate
     }
 
-    static func decodeVideoCodec(_ f: JSONFields) -> VideoCodecSettings {
-        var settings = VideoCodecSettings()
-        if let codec = f.string("codec"), codec != "h264" {
-            f.log.add(f.path("codec"), "unknown video codec \"\(codec)\"; the only video codec is h264")
-        }
-        let modes = ["crf", "bitrate", "lossless"].filter { f.has($0) }
-        if modes.count > 1 { f.log.add(f.path, "give only one of \(Suggestion.list(modes, joinedBy: "or"))") }
-        if let crf = f.integer("crf", in: 0...51) { settings.rateControl = .crf(crf) }
-        if let kbps = f.integer("bitrate", in: 100...200_000) { settings.rateControl = .bitrate(kbps: kbps) }
-        if f.bool("lossless") == true { settings.rateControl = .lossless }
-        if let preset = f.string("preset") {
-            if CompositionFormat.x264Presets.contains(preset) {
-                settings.preset = preset
-            } else {
-                let hint = Suggestion.closest(to: preset, in: CompositionFormat.x264Presets).map { "did you mean \"\($0)\"?" }
-                    ?? "valid presets are \(Suggestion.list(CompositionFormat.x264Presets, quoted: false))"
-                f.log.add(f.path("preset"), "unknown x264 preset \"\(preset)\"; \(hint)")
-            }
-        }
-        return settings
-    }
-
-    static func decodeAudioCodec(_ f: JSONFields, container: Container) -> AudioCodecSettings {
+    static func decodeAudioCodec(_ f: JSONFields) -> AudioCodecSettings {
         var settings = AudioCodecSettings()
-        if let codec: AudioCodecSettings.Codec = f.choice("codec", "audio codec") {
-            if codec == .pcm && container != .mov { f.log.add(f.path("codec"), "pcm audio needs the mov container") }
-            settings.codec = codec
-        }
+        if let codec: AudioCodecSettings.Codec = f.choice("codec", "audio codec") { settings.codec = codec }
         if let rate = f.integer("sampleRate", in: 1...768_000) {
             if let r = Int32(exactly: rate), CompositionFormat.sampleRates.contains(r) {
                 settings.sampleRate = r

@@ -11,6 +11,8 @@ public enum CompositionFormat {
     /// x264 presets, fastest first.
     public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
                                      "slower", "veryslow", "placebo"]
+    /// The SVT-AV1 preset (0 slowest … 13 fastest) when an av1 output names none.
+    public static let svtAV1DefaultPreset = "8"
     /// Audio sample rates the AAC encoder accepts.
     public static let sampleRates: [Int32] = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000,
                                               64000, 88200, 96000]

@@ -30,13 +30,7 @@ extension CompositionJSON {
     }
 
     static func encodeOutput(_ o: OutputSettings) -> JSONValue {
-        var video = [member("codec", .string(o.video.codec))]
-        switch o.video.rateControl {
-        case .crf(let crf): video.append(member("crf", .number("\(crf)")))
-        case .bitrate(let kbps): video.append(member("bitrate", .number("\(kbps)")))
-        case .lossless: video.append(member("lossless", .bool(true)))
-        }
-        video.append(member("preset", .string(o.video.preset)))
+        let video = encodeVideoCodec(o.video)
         let audio = [member("codec", .string(o.audio.codec.rawValue)), member("sampleRate", .number("\(o.audio.sampleRate)")),
                      member("channels", .number("\(o.audio.channels)")), member("bitrate", .number("\(o.audio.bitrateKbps)"))]
             + (o.audio.sampleFormat == .f32 ? [] : [member("sampleFormat", .string(o.audio.sampleFormat.rawValue))])
@@ -46,6 +40,24 @@ extension CompositionJSON {
             member("frameRate", .string(o.frameRate.description)), member("video", .object(video)),
             member("audio", .object(audio)), member("container", .string(o.container.rawValue)),
         ])
+    }
+
+    /// Today's H.264 members as before; a new codec's own members only (no rate control or preset for an intra
+    /// codec), and `profile`, `bitDepth`, `chroma` only when set away from their defaults.
+    static func encodeVideoCodec(_ v: VideoCodecSettings) -> [JSONMember] {
+        var video = [member("codec", .string(v.codec.rawValue))]
+        if !v.codec.isIntraOnly {
+            switch v.rateControl {
+            case .crf(let crf): video.append(member("crf", .number("\(crf)")))
+            case .bitrate(let kbps): video.append(member("bitrate", .number("\(kbps)")))
+            case .lossless: video.append(member("lossless", .bool(true)))
+            }
+            video.append(member("preset", v.codec == .av1 ? .number(v.preset) : .string(v.preset)))
+        }
+        if let profile = v.profile { video.append(member("profile", .string(profile))) }
+        if v.bitDepth != 8 { video.append(member("bitDepth", .number("\(v.bitDepth)"))) }
+        if v.chroma != .yuv420 { video.append(member("chroma", .string(v.chroma.rawValue))) }
+        return video
     }
 }
 

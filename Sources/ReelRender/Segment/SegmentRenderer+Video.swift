@@ -9,7 +9,7 @@ extension SegmentRenderer {
     func renderVideo(_ segment: SegmentPlan, to path: String, isCanceled: () -> Bool,
                      progress: (Int64) -> Void) throws -> PlanarFrame? {
         let output = plan.composition.output
-        let writer = try H264PartWriter(path: path, settings: output)
+        let writer = try VideoPartWriter(path: path, settings: output)
         var sources = VideoSources(renderer: self, width: output.width, height: output.height)
         var frame = PlanarFrame(width: output.width, height: output.height)
         var first: PlanarFrame? = nil

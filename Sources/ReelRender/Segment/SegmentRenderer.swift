@@ -19,7 +19,7 @@ public struct SegmentResult: Sendable, Equatable {
 ///
 /// The pipeline per frame: `Plan.frameLayers` → decode each layer's source frame (`VideoFrameSource`,
 /// one per placed clip, opened lazily and closed once the clip is no longer shown) → `Compositor` →
-/// titles (`TitleRenderer`) → `H264PartWriter`. Audio is rendered in one-second blocks of the timeline's
+/// titles (`TitleRenderer`) → `VideoPartWriter`. Audio is rendered in one-second blocks of the timeline's
 /// sample clock: `Plan.audioContributions` → `AudioSampleSource` reads (varispeed for speed ≠ 1) →
 /// `AudioMixer` → `PCMPartWriter`. Everything is a pure function of the composition and the frame or
 /// sample index, so a render cut anywhere joins bit-exactly.

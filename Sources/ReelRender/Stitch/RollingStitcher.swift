@@ -10,7 +10,7 @@ import ReelModel
 ///
 /// `Stitcher.stitch` is this class driven over all parts at once; the bytes written do not depend on when
 /// the parts were appended. Every seam check of `Stitcher` runs per part, naming the segment: contiguity
-/// (start frame, `StitchTiling`), identical extradata, an IDR at the start, packet count and sample count as
+/// (start frame, `StitchTiling`), identical extradata, a self-contained keyframe at the start, packet count and sample count as
 /// planned. The totals are checked by `finish` (`StitchTiling` again). The file is written under a temporary name in the publication's folder;
 /// `finish` publishes it (`OutputFolder.publish`: never over an input, over an existing file only when asked)
 /// only after every check passed and `mayPublish` agreed; `discard` (or any error) removes it.
@@ -70,7 +70,7 @@ public final class RollingStitcher {
             let muxer = try self.muxer ?? open(copying: reader, firstSegment: part.segmentIndex)
             guard let reference, reader.extradata == reference.extradata else {
                 throw RenderError.seam(segment: part.segmentIndex,
-                                       message: "H.264 extradata differs from segment \(reference?.segment ?? 0)'s; "
+                                       message: "\(reader.codecName) extradata differs from segment \(reference?.segment ?? 0)'s; "
                                        + "parts were encoded with different settings")
             }
             try Stitcher.copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
@@ -128,9 +128,7 @@ public final class RollingStitcher {
         let muxer = try OutputMuxer(writing: temp, container: output.container, faststart: faststart)
         try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: reader, frameRate: output.frameRate)
-        var audioSettings = output.audio
-        if case .lossless = output.video.rateControl { audioSettings.codec = .pcm }
-        try muxer.addAudioStream(AudioEncoder(settings: audioSettings))
+        try muxer.addAudioStream(AudioEncoder(settings: output.deliveredAudio))
         self.muxer = muxer
         reference = (firstSegment, reader.extradata)
         return muxer

@@ -39,10 +39,11 @@ public struct StitchReport: Sendable, Equatable {
 }
 
 /// Joins parts into the final file: video packets are stream-copied with pts/dts offset by each part's
-/// start frame; the concatenated PCM is encoded exactly once (AAC, or PCM for lossless MOV).
+/// start frame; the concatenated PCM is encoded exactly once (`OutputSettings.deliveredAudio`).
 ///
 /// Before anything is published it verifies every seam and refuses on any mismatch, naming the segment:
-/// extradata identical across parts; every part opens on an IDR keyframe; packet count equals the
+/// extradata (avcC/hvcC/av1C) identical across parts; every part opens on a self-contained keyframe (an IDR for
+/// H.264 and HEVC; every packet of ProRes and DNxHR is one); packet count equals the
 /// planned frame count; DTS strictly increasing across joins; each part's sample count as planned and
 /// the total equal to `S(totalFrames)`. The file is written under a temporary name and renamed only
 /// after all checks passed; on any error the temporary file is removed. `RollingStitcher` does the work,
@@ -91,8 +92,9 @@ public enum Stitcher {
         var count: Int64 = 0
         while let packet = try reader.next() {
             if count == 0 {
-                guard packet.isKeyframe, reader.isIDR(packet) else {
-                    throw RenderError.seam(segment: part.segmentIndex, message: "part does not open on an IDR keyframe")
+                guard reader.isSelfContainedKeyframe(packet) else {
+                    throw RenderError.seam(segment: part.segmentIndex, message: "part does not open on a self-contained "
+                                           + "keyframe (an IDR for H.264 and HEVC)")
                 }
             }
             do {

@@ -63,11 +63,12 @@ enum Decoded {
         return (worst == 0 ? -.infinity : 20 * log10(Double(worst)), at)
     }
 
-    /// The per-frame MD5 lines of the first video stream (`ffmpeg -f framemd5`), without the header.
-    static func frameHashes(of file: URL, scratch: URL) throws -> [String] {
+    /// The per-frame MD5 lines of the first video stream (`ffmpeg -f framemd5`), without the header; with
+    /// `extra` `["-c:v", "copy"]` the MD5s are of the packets, not decoded.
+    static func frameHashes(of file: URL, scratch: URL, extra: [String] = []) throws -> [String] {
         let out = scratch.appendingPathComponent("\(file.lastPathComponent)-\(UUID().uuidString.prefix(6)).md5")
         defer { try? FileManager.default.removeItem(at: out) }
-        try TestProcess.ffmpeg(["-i", file.path, "-map", "0:v:0", "-f", "framemd5", out.path])
+        try TestProcess.ffmpeg(["-i", file.path, "-map", "0:v:0"] + extra + ["-f", "framemd5", out.path])
         let text = try String(contentsOf: out, encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
     }

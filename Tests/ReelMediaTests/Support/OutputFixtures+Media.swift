@@ -43,8 +43,8 @@ extension OutputFixtures {
 
     /// Encodes `frames` into an H.264 part at `path`.
     @discardableResult
-    static func writePart(_ path: String, frames: [PlanarFrame], settings: OutputSettings) throws -> H264PartWriter {
-        let writer = try H264PartWriter(path: path, settings: settings)
+    static func writePart(_ path: String, frames: [PlanarFrame], settings: OutputSettings) throws -> VideoPartWriter {
+        let writer = try VideoPartWriter(path: path, settings: settings)
         for f in frames { try writer.append(f) }
         try writer.finish()
         return writer

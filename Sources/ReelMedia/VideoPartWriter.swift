@@ -1,18 +1,19 @@
 internal import CFFmpeg
 import ReelModel
 
-/// Encodes one segment's frames into an H.264 part file (MP4, video only).
+/// Encodes one segment's frames into a video part file (video only): MP4 for H.264, HEVC and AV1, MOV for
+/// ProRes and DNxHR (`VideoEncoderFormat.partMuxer`).
 ///
-/// Each part gets a fresh libx264 encoder with identical settings (see `VideoEncoder.configure`),
-/// so every part opens on an IDR, carries byte-identical extradata, and has exactly one packet
-/// per appended frame. Timestamps inside the part count frames from 0 (dts from `-reorderDelay`);
+/// Each part gets a fresh encoder with identical settings (see `VideoEncoder.configure`), so every part
+/// opens on a self-contained keyframe (an IDR for H.264 and HEVC), carries byte-identical extradata, and has
+/// exactly one packet per appended frame. Timestamps inside the part count frames from 0 (dts from `-reorderDelay`);
 /// the stitcher shifts them by the part's start frame.
 ///
 /// Writes `path` directly; use `AtomicFile.commit(temp:final:)` for an atomic publish.
 /// Not `Sendable`: create, use and drop it on one thread.
-public final class H264PartWriter {
-    /// The libx264 thread count every part uses unless told otherwise. All parts of one render
-    /// must use the same value: x264's output depends on it.
+public final class VideoPartWriter {
+    /// The encoder thread count every part uses unless told otherwise. All parts of one render
+    /// must use the same value: x264's and x265's output depend on it.
     public static let defaultThreadCount = 4
 
     private let encoder: VideoEncoder
@@ -24,23 +25,23 @@ public final class H264PartWriter {
     public var frameCount: Int64 { encoder.framesSent }
     /// Packets written so far (equals `frameCount` after `finish()`).
     public private(set) var packetCount: Int64 = 0
-    /// The encoder's global header (Annex B SPS/PPS); the MP4 part stores it as `avcC`.
+    /// The encoder's global header (H.264 Annex B SPS/PPS, stored as `avcC`; `hvcC`, `av1C`; empty for intra).
     public var encoderExtradata: [UInt8] { encoder.context.extradata }
     /// The B-frame reorder delay in frames: the part's first dts is `-reorderDelay`.
     public var reorderDelay: Int64 { encoder.reorderDelay }
-    /// Packets whose dts libx264 chose differently from the uniform `i - reorderDelay` (diagnostic).
+    /// Packets whose dts the encoder chose differently from the uniform `i - reorderDelay` (diagnostic).
     public var dtsRewrites: Int { encoder.dtsRewrites }
 
     /// - Parameters:
-    ///   - path: the part file to write (MP4).
+    ///   - path: the part file to write.
     ///   - settings: the render's output settings; size, rate and video codec settings are used.
-    ///   - threads: libx264 threads, identical for every part of a render.
+    ///   - threads: encoder threads, identical for every part of a render.
     /// - Throws: `MediaError` when the encoder or the file cannot be opened.
-    public init(path: String, settings: OutputSettings, threads: Int = H264PartWriter.defaultThreadCount)
+    public init(path: String, settings: OutputSettings, threads: Int = VideoPartWriter.defaultThreadCount)
         throws(MediaError) {
         AllocatorTuning.ensure()
         encoder = try VideoEncoder(settings: settings, threads: threads, path: path)
-        muxer = try MuxerContext(path: path, formatName: "mp4")
+        muxer = try MuxerContext(path: path, formatName: encoder.format.partMuxer)
         let stream = try muxer.addStream()
         streamIndex = stream.pointee.index
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),

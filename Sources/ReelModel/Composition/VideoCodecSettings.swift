@@ -1,0 +1,49 @@
+/// Video codec settings. Every part of a render is encoded with exactly these.
+public struct VideoCodecSettings: Sendable, Hashable {
+    public enum RateControl: Sendable, Hashable {
+        case crf(Int)
+        case bitrate(kbps: Int)
+        /// Mathematically lossless (x264 qp 0, x265 `lossless=1`), for exact comparisons.
+        case lossless
+    }
+
+    public var codec: VideoCodec
+    /// Unused by the intra codecs, whose profile sets the quality.
+    public var rateControl: RateControl
+    /// The encoder preset: x264/x265 `ultrafast` … `placebo`, SVT-AV1 `0` … `13`.
+    public var preset: String
+    /// The codec's profile name (`VideoCodec.profiles`), or nil for the codec's default.
+    public var profile: String? = nil
+    /// Bits per stored sample for h264, hevc and av1 (8 or 10); the intra codecs' profile sets theirs.
+    public var bitDepth = 8
+    /// Chroma subsampling for h264 (4:2:0 or 4:2:2); hevc and av1 are 4:2:0, the intra codecs' profile sets it.
+    public var chroma = ChromaFormat.yuv420
+
+    public init(codec: VideoCodec = .h264, rateControl: RateControl = .crf(23), preset: String = "veryfast") {
+        self.codec = codec
+        self.rateControl = rateControl
+        self.preset = preset
+    }
+
+    /// True when only today's H.264 settings are in use (codec, rate control, preset): the content hash and the
+    /// written JSON then take nothing more, so existing compositions keep their hashes.
+    public var hasOnlyBaseSettings: Bool { profile == nil && bitDepth == 8 && chroma == .yuv420 }
+
+    /// The bit depth stored in the file: `bitDepth`, or what an intra codec's profile implies.
+    public var storedBitDepth: Int {
+        switch codec {
+        case .prores: return 10
+        case .dnxhr: return ["hqx", "444"].contains(profile ?? "hq") ? 10 : 8
+        case .h264, .hevc, .av1: return bitDepth
+        }
+    }
+
+    /// The chroma subsampling stored in the file: `chroma`, or what an intra codec's profile implies.
+    public var storedChroma: ChromaFormat {
+        switch codec {
+        case .prores: return (profile ?? "hq").hasPrefix("4444") ? .yuv444 : .yuv422
+        case .dnxhr: return profile == "444" ? .yuv444 : .yuv422
+        case .h264, .hevc, .av1: return chroma
+        }
+    }
+}
