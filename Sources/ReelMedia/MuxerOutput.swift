@@ -85,7 +85,7 @@ public final class OutputMuxer {
     /// - Throws: `MediaError.unsupportedCodec` for PCM outside MOV.
     public func addAudioStream(_ encoder: AudioEncoder) throws(MediaError) {
         precondition(!headerWritten && audio == nil, "add streams once, before writing")
-        guard encoder.settings.codec == .aac || container == .mov else {
+        guard encoder.settings.codec.containers.contains(container) else {
             throw MediaError.unsupportedCodec(path: path, codec: "\(encoder.codecName) in \(container.rawValue)")
         }
         let stream = try muxer.addStream()
@@ -104,6 +104,8 @@ public final class OutputMuxer {
         headerWritten = true
         var all = options
         all["movie_timescale"] = String(movieTimescale())
+        // FFmpeg 5.1's mp4 muxer writes FLAC (the dfLa box) only when told that experimental features are allowed.
+        if audio?.encoder.settings.codec == .flac { all["strict"] = "experimental" }
         try muxer.writeHeader(options: all)
     }
 

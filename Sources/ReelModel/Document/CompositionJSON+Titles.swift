@@ -38,7 +38,7 @@ extension CompositionJSON {
         }
         video.append(member("preset", .string(o.video.preset)))
         let audio = [member("codec", .string(o.audio.codec.rawValue)), member("sampleRate", .number("\(o.audio.sampleRate)")),
-                     member("channels", .number("\(o.audio.channels)")), member("bitrate", .number("\(o.audio.bitrateKbps)"))]
+                     member("channels", o.audio.channels <= 2 ? .number("\(o.audio.channels)") : .string(o.audio.layout.name)), member("bitrate", .number("\(o.audio.bitrateKbps)"))]
             + (o.audio.sampleFormat == .f32 ? [] : [member("sampleFormat", .string(o.audio.sampleFormat.rawValue))])
         return .object([
             member("width", .number("\(o.width)")), member("height", .number("\(o.height)")),

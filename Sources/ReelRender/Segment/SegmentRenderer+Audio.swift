@@ -32,7 +32,8 @@ extension SegmentRenderer {
             let offset = Int(contribution.samples.lowerBound - block.lowerBound)
             inputs.append(MixerInput(samples: Self.padded(samples, front: offset, sampleRate: settings.sampleRate),
                                      envelopes: contribution.envelopes.map(Self.mixerEnvelope),
-                                     gain: contribution.gain))
+                                     gain: contribution.gain,
+                                     matrix: ChannelMatrix.standard(sourceChannels: samples.channelCount, to: settings.layout)))
         }
         return mixer.mix(inputs, start: block.lowerBound, count: block.count)
     }
@@ -106,8 +107,10 @@ struct AudioSources {
     mutating func source(for c: AudioContribution) throws -> AudioSampleSource {
         let key = Self.key(c.source)
         if let open = open[key] { return open }
+        let layout = renderer.plan.composition.output.audio.layout
+        // Keep a source's own channels wherever a `ChannelMatrix` mixes them; else the decoder converts.
         let source = try AudioSampleSource(path: try renderer.path(of: c.asset), rules: renderer.rules, sampleRate: sampleRate,
-                                           channels: channels)
+                                           channelsFor: { ChannelMatrix.standard(sourceChannels: $0, to: layout) == nil ? channels : $0 })
         open[key] = source
         return source
     }

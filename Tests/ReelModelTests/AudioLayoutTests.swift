@@ -1,0 +1,64 @@
+import Testing
+@testable import ReelModel
+
+/// Output layouts (`output.audio.channels`) and the standard channel matrix (`ChannelMatrix`).
+@Suite struct AudioLayoutTests {
+    @Test("layouts keep FFmpeg's channel order, 7.1's rear surrounds before its sides")
+    func channelOrder() {
+        #expect(AudioLayout.surround51.channels == [.L, .R, .C, .LFE, .Ls, .Rs])
+        #expect(AudioLayout.surround71.channels == [.L, .R, .C, .LFE, .Lrs, .Rrs, .Lss, .Rss])
+        #expect(AudioLayout(count: 6) == .surround51 && AudioLayout(count: 3) == nil)
+        #expect(AudioLayout.surround71.channels.filter(\.isLFE) == [.LFE])
+    }
+
+    @Test("\"5.1\" and \"7.1\" are written back as names, 1 and 2 as numbers, and read again")
+    func layoutRoundTrips() throws {
+        var original = try CompositionJSONTests.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        #expect(String(decoding: try CompositionJSON.encode(original), as: UTF8.self).contains(#""channels": 2"#))
+        for layout in [AudioLayout.surround51, .surround71] {
+            original.output.audio.layout = layout
+            let json = try CompositionJSON.encode(original)
+            #expect(String(decoding: json, as: UTF8.self).contains(#""channels": "\#(layout.name)""#))
+            #expect(try CompositionJSONTests.load(json).output.audio.layout == layout)
+        }
+    }
+
+    @Test("names and numbers decode to the same layouts")
+    func layoutNames() throws {
+        for (value, layout) in [("1", AudioLayout.mono), ("2", .stereo), (#""mono""#, .mono), (#""stereo""#, .stereo),
+                                (#""5.1""#, .surround51), (#""7.1""#, .surround71)] {
+            let json = Fixtures.composition(#""videos": [\#(Fixtures.video("a", "0", "1"))], "output": {"audio": {"channels": \#(value)}}"#)
+            #expect(try Fixtures.load(json).composition.output.audio.layout == layout)
+        }
+    }
+
+    @Test("5.1 into stereo is ITU-R BS.775's Lo = L + k·C + k·Ls, Ro = R + k·C + k·Rs, LFE dropped")
+    func downmixToStereo() throws {
+        let m = try #require(ChannelMatrix.standard(sourceChannels: 6, to: .stereo))
+        let k = ChannelMatrix.fold
+        #expect(m.gains == [[1, 0, k, 0, k, 0], [0, 1, k, 0, 0, k]])
+        let mono = try #require(ChannelMatrix.standard(sourceChannels: 6, to: .mono))
+        #expect(mono.gains == [[0.5, 0.5, k, 0, k / 2, k / 2]])
+    }
+
+    @Test("mono into 5.1 goes to C, stereo to L and R, 5.1 into 7.1 to the sides, 7.1 into 5.1 folds both surrounds")
+    func upmixAndSurroundFolds() throws {
+        let k = ChannelMatrix.fold
+        #expect(ChannelMatrix.standard(sourceChannels: 1, to: .surround51)?.gains == [[0], [0], [1], [0], [0], [0]])
+        #expect(ChannelMatrix.standard(sourceChannels: 2, to: .surround51)?.gains
+                == [[1, 0], [0, 1], [0, 0], [0, 0], [0, 0], [0, 0]])
+        let up = try #require(ChannelMatrix.standard(sourceChannels: 6, to: .surround71))
+        #expect(up.gains[6] == [0, 0, 0, 0, 1, 0] && up.gains[4] == [0, 0, 0, 0, 0, 0])
+        let down = try #require(ChannelMatrix.standard(sourceChannels: 8, to: .surround51))
+        #expect(down.gains[4] == [0, 0, 0, 0, k, 0, k, 0] && down.gains[5] == [0, 0, 0, 0, 0, k, 0, k])
+        #expect(ChannelMatrix.standard(sourceChannels: 6, to: .surround51)?.gains[3] == [0, 0, 0, 1, 0, 0])
+    }
+
+    @Test("mono and stereo sources into mono and stereo outputs keep the decoder's conversion")
+    func legacyConversionsStay() {
+        for n in [1, 2, 3, 4] {
+            #expect(ChannelMatrix.standard(sourceChannels: n, to: .stereo) == nil)
+            #expect(ChannelMatrix.standard(sourceChannels: n, to: .mono) == nil)
+        }
+    }
+}
