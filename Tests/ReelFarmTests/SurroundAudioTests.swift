@@ -80,6 +80,45 @@ import Testing
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 
+    @Test("a voice-over routed to C sounds only in C, and music mapped to L+Ls and R+Rs equals FFmpeg's pan graph")
+    func routedItems() throws {
+        let media = try SharedClips.shared()
+        let dir = try TempDir("route")
+        defer { dir.remove() }
+        let map = #"{ "map": [ { "to": ["L", "Ls"], "gain": "0.5" }, { "to": ["R", "Rs"], "gain": "0.5" } ] }"#
+        let json = """
+        { \(Rendering.assets([("a", media.clips[0]), ("vo", media.voiceOver), ("music", media.music)])),
+          "videos": [ \(Rendering.clip("a", duration: "2", extra: #", "audio": false"#)) ],
+          "voiceOvers": [ { "asset": "vo", "sourceRange": { "start": "0", "duration": "1" }, "at": "0", "volume": "0.8", "route": "C" } ],
+          "music": { "asset": "music", "sourceRange": { "start": "0", "duration": "1" }, "at": "1", "route": \(map) },
+          \(Rendering.output(width: 160, height: 90, extra: #", "container": "mov", "audio": { "codec": "pcm", "channels": "5.1" }"#)) }
+        """
+        _ = try Rendering.render(try Rendering.write(json, in: dir), to: dir("out.mov"), storage: dir("store"), segmentSeconds: "1")
+        let ours = try Decoded.samples(of: dir("out.mov"), scratch: dir.url, channels: 6)
+        try #require(ours.count == 6 * 96_000)
+        let voice = ours[0..<(6 * 48_000)]
+        let outsideC = voice.indices.filter { $0 % 6 != 2 && voice[$0] != 0 }
+        #expect(outsideC.isEmpty, "the voice-over leaks into \(Set(outsideC.map { $0 % 6 }).sorted()) besides C")
+        #expect(stride(from: 2, to: voice.count, by: 6).contains { abs(voice[$0]) > 0.05 }, "C holds no voice-over")
+
+        let raw = dir("reference.f32")
+        let graph = [
+            "[0:a]aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=end_sample=48000,volume=0.8,pan=5.1|c2=0.5*c0+0.5*c1[v]",
+            "[1:a]aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=end_sample=48000,"
+                + "pan=5.1|c0=0.5*c0|c4=0.5*c0|c1=0.5*c1|c5=0.5*c1,adelay=delays=48000S:all=1[m]",
+            "[v][m]amix=inputs=2:normalize=0:duration=longest,aformat=sample_fmts=fltp:channel_layouts=5.1[mix]",
+        ].joined(separator: ";")
+        _ = try TestProcess.ffmpeg(["-i", media.voiceOver.path, "-i", media.music.path, "-filter_complex", graph,
+                                    "-map", "[mix]", "-f", "f32le", "-c:a", "pcm_f32le", raw.path])
+        let reference = try Data(contentsOf: raw).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        try #require(reference.count >= ours.count, "reference holds \(reference.count) samples")
+        for c in [0, 1, 2, 4, 5] {
+            let deviation = stride(from: c, to: ours.count, by: 6).map { abs(ours[$0] - reference[$0]) }.max() ?? 0
+            #expect(deviation <= 1e-5, "channel \(c) deviates by \(deviation)")
+            #expect(stride(from: c, to: ours.count, by: 6).contains { abs(ours[$0]) > 0.01 }, "channel \(c) is silent")
+        }
+    }
+
     @Test("a 5.1 source into stereo: each channel's measured gains are BS.775's coefficients")
     func downmixCoefficients() throws {
         let media = try SharedClips.shared()

@@ -62,3 +62,30 @@ import Testing
         }
     }
 }
+
+/// `route` on clips, voice-overs and music (`AudioRoute`).
+@Suite struct AudioRouteTests {
+    @Test("a route is written back as read, and a composition without one writes none")
+    func routeRoundTrips() throws {
+        var original = try CompositionJSONTests.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        #expect(!String(decoding: try CompositionJSON.encode(original), as: UTF8.self).contains("route"))
+        original.output.audio.layout = .surround51
+        original.audioItems[0].route = .channels([.C])
+        original.audioItems[1].route = .map([AudioRoute.Entry(to: [.L, .Ls], gain: try Rational(1, 2)), AudioRoute.Entry(to: [.R])])
+        let json = try CompositionJSON.encode(original)
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.contains(#""route": "C""#) && text.contains(#""gain": "0.5""#))
+        let decoded = try CompositionJSONTests.load(json)
+        #expect(decoded.audioItems.map(\.route) == original.audioItems.map(\.route))
+    }
+
+    @Test("a list as long as the source maps one to one; otherwise the source folds to mono into each listed channel")
+    func channelListMatrices() throws {
+        #expect(AudioRoute.channels([.Ls, .Rs]).matrix(sourceChannels: 2, to: .surround51).gains
+                == [[0, 0], [0, 0], [0, 0], [0, 0], [1, 0], [0, 1]])
+        #expect(AudioRoute.channels([.C]).matrix(sourceChannels: 2, to: .surround51).gains[2] == [0.5, 0.5])
+        #expect(AudioRoute.channels([.L, .R, .C]).matrix(sourceChannels: 1, to: .surround51).gains.prefix(3) == [[1], [1], [1]])
+        let map = AudioRoute.map([AudioRoute.Entry(to: [.C], gain: try Rational(2, 1))]).matrix(sourceChannels: 1, to: .surround51)
+        #expect(map.gains[2] == [2] && map.gains[0] == [0])
+    }
+}
