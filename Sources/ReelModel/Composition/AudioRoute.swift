@@ -51,7 +51,9 @@ public enum AudioRoute: Sendable, Hashable {
     /// The gains that fold `n` source channels to one: 1 for mono, BS.775 for 5.1 and 7.1, else the average.
     static func monoFold(_ n: Int) -> [Double] {
         if n == 1 { return [1] }
-        if let row = ChannelMatrix.standard(sourceChannels: n, to: .mono)?.gains.first { return row }
+        if let source = AudioLayout(count: n), n > 2 {
+            return source.channels.map { c in ChannelMatrix.destinations(of: c, in: .mono).map(\.1).reduce(0, +) }
+        }
         return [Double](repeating: 1 / Double(n), count: n)
     }
 }

@@ -8,16 +8,18 @@
 /// - a left surround (Ls, Lrs or Lss) into stereo: k into L (right ones into R); Lrs and Lss into 5.1: k into Ls;
 ///   Ls into 7.1: 1 into Lss (5.1's surrounds sit at the sides);
 /// - LFE: dropped when the output has none;
-/// - into mono: half of the stereo fold's L plus half of its R (so 5.1 → mono is 0.5·L + 0.5·R + k·C + k/2·Ls + k/2·Rs).
+/// - folded to one channel (a route's mono fold, `AudioRoute`): half of the stereo fold's L plus half of its R (so
+///   5.1 folds to 0.5·L + 0.5·R + k·C + k/2·Ls + k/2·Rs).
 ///
 /// So 5.1 into stereo is Lo = L + k·C + k·Ls, Ro = R + k·C + k·Rs. Nothing is normalised: a dialogue centre keeps
 /// its loudness, and a full-scale programme can exceed full scale, where the mixer's hard clip applies (lower the
 /// item's `volume`). Mono into 5.1 or 7.1 goes to C at unity (a mono source is dialogue far more often than not,
 /// and a real centre does not comb-filter off axis as a phantom one does); stereo goes to L and R.
 ///
-/// Mono and stereo sources into mono and stereo outputs, and sources of other channel counts into them, keep the
-/// decoder's long-standing conversion (`standard` returns nil): mono feeds every channel at unity, several channels
-/// into mono are averaged. Other channel counts into 5.1 or 7.1 map channel `i` to output channel `i`.
+/// A mono output, and mono, stereo and unnamed layouts into a stereo output, keep the decoder's long-standing
+/// conversion (`standard` returns nil): mono feeds every channel at unity, every source into mono is the average of
+/// its channels, other counts into stereo use libswresample's default. Other channel counts into 5.1 or 7.1 map
+/// channel `i` to output channel `i`.
 public struct ChannelMatrix: Sendable, Hashable {
     /// One row per output channel, one column per source channel.
     public var gains: [[Double]]
@@ -30,7 +32,9 @@ public struct ChannelMatrix: Sendable, Hashable {
     /// The matrix for a source of `sourceChannels` into `layout`, or nil where the decoder converts.
     public static func standard(sourceChannels: Int, to layout: AudioLayout) -> ChannelMatrix? {
         let source = AudioLayout(count: sourceChannels)
-        if layout.count <= 2 && (source == nil || sourceChannels <= 2) { return nil }
+        // Into mono, and from unnamed or mono/stereo sources into stereo, the decoder's rule stands: it is what
+        // existing compositions were rendered with, and their segment hashes do not change.
+        if layout == .mono || (layout == .stereo && (source == nil || sourceChannels <= 2)) { return nil }
         guard let source else { return indexed(sourceChannels, to: layout) }
         var gains = [[Double]](repeating: [Double](repeating: 0, count: source.count), count: layout.count)
         for (i, channel) in source.channels.enumerated() {
