@@ -1,23 +1,26 @@
 internal import CFFmpeg
 import ReelModel
 
-/// Encodes the concatenated audio of a render once: AAC (FFmpeg's native `aac`) or, for MOV output, PCM:
-/// `pcm_f32le` (float32 samples stored bit for bit, so the mix survives exactly) or `pcm_s16le`/`pcm_s24le`/
-/// `pcm_s32le`, quantized here by `PCMQuantizer` (round to nearest, clipped), once, over the whole programme.
+/// Encodes the concatenated audio of a render once: AAC (FFmpeg's native `aac`), AC-3 and E-AC-3 (FFmpeg's own
+/// `ac3`/`eac3`), FLAC (24-bit), Opus (`libopus`), or PCM: `pcm_f32le` (float32 samples stored bit for bit, so the
+/// mix survives exactly) or `pcm_s16le`/`pcm_s24le`/`pcm_s32le`, quantized here by `PCMQuantizer` (round to
+/// nearest, clipped), once, over the whole programme (see `AudioEncoderFormat`).
 ///
 /// Takes planar float samples in chunks of any size and re-chunks them through an `AVAudioFifo`
-/// into 1024-sample frames whose pts count samples from 0. AAC's packets start at pts −1024
+/// into frames of the encoder's size whose pts count samples from 0. AAC's packets start at pts −1024
 /// (`initial_padding`, the encoder's priming); the MP4/MOV muxer turns that into an edit list,
 /// so players and decoders skip the priming and the track lasts exactly the samples fed.
 /// Not `Sendable`: use it on one thread (normally inside `OutputMuxer`).
 public final class AudioEncoder {
-    /// Samples per encoder frame (AAC requires exactly 1024 except for the last one).
+    /// AAC's samples per frame, also used for encoders that take any frame size (PCM).
     public static let frameSamples = 1024
 
     /// The settings this encoder was built with.
     public let settings: AudioCodecSettings
     let context: EncoderContext
     private let fifo: AudioEncoderFIFO
+    /// Samples per frame fed to the encoder: its own `frame_size` (AAC 1024, AC-3 1536, Opus 960), else 1024.
+    let frameSize: Int
     private var nextPTS: Int64 = 0
     private var finished = false
     /// Samples fed so far (per channel).
@@ -26,24 +29,28 @@ public final class AudioEncoder {
     /// - Throws: `MediaError.unsupportedCodec` when the encoder is missing, `.ffmpeg` when it does not open.
     public init(settings: AudioCodecSettings) throws(MediaError) {
         self.settings = settings
-        let isAAC = settings.codec == .aac
-        let format = isAAC ? nil : PCMQuantizer(settings.sampleFormat)
-        context = try EncoderContext(encoderName: format?.encoderName ?? "aac", path: nil)
+        let format = AudioEncoderFormat(settings)
+        context = try EncoderContext(encoderName: format.encoderName, path: nil)
         let ctx = context.pointer
-        ctx.pointee.sample_fmt = format?.avFormat ?? AV_SAMPLE_FMT_FLTP
+        ctx.pointee.sample_fmt = format.sampleFormat
         ctx.pointee.sample_rate = settings.sampleRate
+        // FFmpeg's default layout of each count is the `AudioLayout` of that count (5.1 = FL FR FC LFE BL BR).
         ctx.pointee.ch_layout = reel_channel_layout_default(Int32(settings.channels))
         ctx.pointee.time_base = AVRational(num: 1, den: settings.sampleRate)
-        if isAAC { ctx.pointee.bit_rate = Int64(settings.bitrateKbps) * 1000 }
+        if format.usesBitrate { ctx.pointee.bit_rate = Int64(settings.bitrateKbps) * 1000 }
+        if let bits = format.rawBits { ctx.pointee.bits_per_raw_sample = bits }
         ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        for (name, value) in format.options(channels: settings.channels) { try context.setOption(name, value) }
         try context.open()
+        let size = Int(ctx.pointee.frame_size)
+        frameSize = size > 0 ? size : Self.frameSamples
         fifo = try AudioEncoderFIFO(format: ctx.pointee.sample_fmt, channels: settings.channels,
-                                    quantizer: format)
+                                    quantizer: format.quantizer)
     }
 
     /// FFmpeg's codec name (`aac`, `pcm_f32le`, `pcm_s24le` …).
     public var codecName: String { String(cString: context.codec.pointee.name) }
-    /// Priming samples the encoder puts before the first real sample (1024 for AAC, 0 for PCM).
+    /// Priming samples the encoder puts before the first real sample (1024 for AAC, 0 for PCM and FLAC).
     public var initialPadding: Int { Int(context.pointer.pointee.initial_padding) }
     var timeBase: AVRational { context.pointer.pointee.time_base }
 
@@ -59,7 +66,7 @@ public final class AudioEncoder {
         try fifo.write(buffer)
         samplesFed += Int64(buffer.frameCount)
         var packets: [Packet] = []
-        while fifo.count >= Self.frameSamples { packets += try sendFrame() }
+        while fifo.count >= frameSize { packets += try sendFrame() }
         return packets
     }
 
@@ -74,7 +81,7 @@ public final class AudioEncoder {
     }
 
     private func sendFrame() throws(MediaError) -> [Packet] {
-        let frame = try fifo.readFrame(maxSamples: Self.frameSamples, like: context.pointer)
+        let frame = try fifo.readFrame(maxSamples: frameSize, like: context.pointer)
         frame.pointer.pointee.pts = nextPTS
         nextPTS += Int64(frame.pointer.pointee.nb_samples)
         try context.send(frame)

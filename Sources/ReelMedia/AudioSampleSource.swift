@@ -18,7 +18,8 @@ import ReelModel
 ///
 /// **Conversion.** When the source rate equals the output rate nothing is resampled (only format
 /// and channel conversion). Mono sources are duplicated to every output channel; several channels
-/// to mono are averaged; other layouts use libswresample's default down/up-mix.
+/// to mono are averaged; other layouts use libswresample's default down/up-mix. Asked for the
+/// source's own count (`init(path:rules:sampleRate:channelsFor:)`), every channel passes as decoded.
 ///
 /// Requests are expected in increasing order (decoding continues forward); any order is correct.
 /// Not thread-safe: create, use and release one source on one thread.
@@ -40,14 +41,25 @@ public final class AudioSampleSource {
     /// 4-second block) is checked against `rules`.
     /// - Throws: `MediaError.fileNotFound`, `.noAudioStream`, `.unsupportedCodec`, `.outsideRoots`, `.changed`,
     ///   or `.ffmpeg` naming the path and FFmpeg's message.
-    public init(path: String, rules: InputRules = .anywhere, sampleRate: Int32, channels: Int) throws(MediaError) {
-        guard sampleRate > 0, channels > 0 else {
+    public convenience init(path: String, rules: InputRules = .anywhere, sampleRate: Int32, channels: Int) throws(MediaError) {
+        guard channels > 0 else {
             throw .invalidData(path: path, message: "output \(sampleRate) Hz × \(channels) channels is not positive")
+        }
+        try self.init(path: path, rules: rules, sampleRate: sampleRate, channelsFor: { _ in channels })
+    }
+
+    /// Opens `path` for decoding at `sampleRate` with the channel count `channelsFor` chooses from the stream's own
+    /// count (return it unchanged to keep every channel as decoded, for a mix matrix applied later).
+    /// - Throws: as `init(path:rules:sampleRate:channels:)`.
+    public init(path: String, rules: InputRules = .anywhere, sampleRate: Int32,
+                channelsFor: (_ sourceChannels: Int) -> Int) throws(MediaError) {
+        guard sampleRate > 0 else {
+            throw .invalidData(path: path, message: "output \(sampleRate) Hz is not positive")
         }
         self.path = path
         self.sampleRate = sampleRate
-        self.channels = channels
-        window = try DecoderSampleWindow(path: path, rules: rules, channels: channels)
+        window = try DecoderSampleWindow(path: path, rules: rules, channels: { max(1, channelsFor($0)) })
+        channels = window.channels
         sourceSampleRate = window.sampleRate
     }
 

@@ -37,7 +37,8 @@ final class DecoderSampleWindow {
     /// Diagnostics for tests: how many blocks were opened.
     private(set) var blockOpenCount = 0
 
-    init(path: String, rules: InputRules, channels: Int) throws(MediaError) {
+    /// - Parameter channels: the channel count to convert to, given the stream's own count.
+    init(path: String, rules: InputRules, channels: (Int) -> Int) throws(MediaError) {
         self.path = path
         self.rules = rules
         let stream = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_AUDIO, threaded: false)
@@ -45,11 +46,11 @@ final class DecoderSampleWindow {
         guard rate > 0 else { throw .invalidData(path: path, message: "audio stream has no sample rate") }
         input = stream
         sampleRate = rate
-        self.channels = channels
+        self.channels = channels(max(1, Int(stream.decoder.context.pointee.ch_layout.nb_channels)))
         blockLength = Int64(rate) * 4
         preroll = Int64(rate) / 2
         firstSample = stream.startTicks.map { stream.clock.sampleIndex(ofTicks: $0, rate: rate) } ?? 0
-        buffer = DecoderSampleBuffer(channels: channels)
+        buffer = DecoderSampleBuffer(channels: self.channels)
     }
 
     /// Copies samples `range` into `target` from `target[c] + at` (silence outside the media;

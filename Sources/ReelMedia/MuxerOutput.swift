@@ -127,6 +127,8 @@ public final class OutputMuxer {
         headerWritten = true
         var all = options
         if Self.isISOMedia(container) { all["movie_timescale"] = String(movieTimescale()) }
+        // FFmpeg 5.1's mp4 muxer writes FLAC (the dfLa box) only when told that experimental features are allowed.
+        if audio?.encoder.settings.codec == .flac { all["strict"] = "experimental" }
         try muxer.writeHeader(options: all)
     }
 

@@ -27,6 +27,8 @@ public struct AudioContribution: Sendable, Hashable {
     public var gain: Rational
     /// Gain envelopes over `timelineRange` (crossfades, automation), multiplied together.
     public var envelopes: [Envelope]
+    /// Where it goes in the output layout (the clip's or item's `route`); nil for `ChannelMatrix.standard`.
+    public var route: AudioRoute? = nil
 
     /// The media time heard at timeline time `t`.
     public func mediaTime(at t: RationalTime) throws -> RationalTime {
@@ -54,4 +56,5 @@ struct AudioVoice: Sendable {
     var envelopes: [Envelope]
     /// The length of one repetition for a looping item, with `mediaStart` restarting each time.
     var loopPeriod: RationalTime?
+    var route: AudioRoute? = nil
 }

@@ -73,6 +73,6 @@ struct AudioMap: Sendable {
         // segment's hash does not change with envelopes that do not touch it.
         let envelopes = try v.envelopes.map { try $0.clipped(to: part) }.filter { !$0.isUnity }
         return AudioContribution(source: source, asset: v.asset, timelineRange: part, samples: heard,
-                                 mediaStart: media, speed: v.speed, gain: v.gain, envelopes: envelopes)
+                                 mediaStart: media, speed: v.speed, gain: v.gain, envelopes: envelopes, route: v.route)
     }
 }

@@ -12,7 +12,8 @@ extension Plan {
                                               fadeOut: c.transitionOut.map { transitions[$0].range })
             out.append(AudioVoice(source: .clip(i), asset: c.clip.asset, active: c.extended,
                                   mediaStart: try c.mediaTime(at: c.extended.start), speed: c.clip.speed,
-                                  gain: c.clip.volume, envelopes: fade.map { [$0] } ?? [], loopPeriod: nil))
+                                  gain: c.clip.volume, envelopes: fade.map { [$0] } ?? [], loopPeriod: nil,
+                                  route: c.clip.route))
         }
         for (i, item) in composition.audioItems.enumerated() {
             let active = try activeRange(of: item, duration: duration)
@@ -25,7 +26,7 @@ extension Plan {
             out.append(AudioVoice(source: .audioItem(i, repetition: 0), asset: item.asset, active: active,
                                   mediaStart: item.sourceRange.start, speed: .one, gain: item.volume,
                                   envelopes: envelopes,
-                                  loopPeriod: item.loop ? item.sourceRange.duration : nil))
+                                  loopPeriod: item.loop ? item.sourceRange.duration : nil, route: item.route))
         }
         return out
     }

@@ -134,6 +134,25 @@ struct SegmentHasher {
                 e.rational(p.from); e.rational(p.to)
             }
         }
+        // Only a route that is set enters the hash, so unrouted segments keep their hashes.
+        if let route = c.route { encode(route) }
+    }
+
+    private mutating func encode(_ route: AudioRoute) {
+        switch route {
+        case .channels(let list):
+            e.tag(0x31)
+            e.int(list.count)
+            for c in list { e.string(c.rawValue) }
+        case .map(let entries):
+            e.tag(0x32)
+            e.int(entries.count)
+            for entry in entries {
+                e.rational(entry.gain)
+                e.int(entry.to.count)
+                for c in entry.to { e.string(c.rawValue) }
+            }
+        }
     }
 }
 

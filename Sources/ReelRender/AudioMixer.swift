@@ -13,7 +13,8 @@ import ReelModel
 ///
 /// **Channels**: an input with the output's channel count maps one to one; a mono input feeds every
 /// output channel; to a mono output a multichannel input is averaged; otherwise channel `c` takes
-/// input channel `c` and missing channels are silent.
+/// input channel `c` and missing channels are silent. An input with a `matrix` (a `ChannelMatrix`) is mixed
+/// through it instead: each output channel adds each input channel times its gain.
 public struct AudioMixer: Sendable, Hashable {
     public let sampleRate: Int32
     public let channels: Int
@@ -36,7 +37,11 @@ public struct AudioMixer: Sendable, Hashable {
             fillGains(&gains, &factor, input.envelopes, frames: frames, start: start)
             let staticGain = input.gain.doubleValue
             for i in 0..<frames { scaled[i] = Float(gains[i] * staticGain) }
-            for c in 0..<channels { accumulate(input.samples, channel: c, gains: scaled, frames: frames, into: &out[c]) }
+            if let matrix = input.matrix {
+                accumulate(input.samples, matrix: matrix, gains: scaled, frames: frames, into: &out)
+            } else {
+                for c in 0..<channels { accumulate(input.samples, channel: c, gains: scaled, frames: frames, into: &out[c]) }
+            }
         }
         for c in 0..<channels { Self.clip(&out[c]) }
         return AudioBuffer(sampleRate: sampleRate, samples: out)
@@ -65,6 +70,15 @@ public struct AudioMixer: Sendable, Hashable {
             Self.multiplyAdd(buffer.samples[inputs == 1 ? 0 : c], gains, 1, frames, &out)
         } else if channels == 1 {
             for source in buffer.samples { Self.multiplyAdd(source, gains, 1 / Float(inputs), frames, &out) }
+        }
+    }
+
+    /// `out[o][i] += Σ_c source(c)[i] · gains[i] · matrix[o][c]`, input channels in order, zero gains skipped.
+    private func accumulate(_ buffer: AudioBuffer, matrix: [[Float]], gains: [Float], frames: Int, into out: inout [[Float]]) {
+        for (o, row) in matrix.enumerated() where o < channels {
+            for (c, m) in row.enumerated() where m != 0 && c < buffer.channelCount {
+                Self.multiplyAdd(buffer.samples[c], gains, m, frames, &out[o])
+            }
         }
     }
 

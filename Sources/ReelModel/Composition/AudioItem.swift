@@ -30,6 +30,8 @@ public struct AudioItem: Sendable, Hashable {
     public var automation: [VolumeRamp]
     /// Automatic ducking under other items (music only); its gain multiplies `volume` and `automation`.
     public var ducking: Ducking?
+    /// Where the item goes in the output layout; nil for `ChannelMatrix.standard`.
+    public var route: AudioRoute? = nil
     public var origin: String
 
     public init(role: Role, asset: AssetID, sourceRange: TimeRange, at: RationalTime, loop: Bool = false,

@@ -18,6 +18,8 @@ public struct Clip: Sendable, Hashable {
     public var origin: String
     /// Transform and opacity keyframes and a mask; empty for a plain clip.
     public var layer = LayerAnimation()
+    /// Where the clip's audio goes in the output layout; nil for `ChannelMatrix.standard`.
+    public var route: AudioRoute? = nil
 
     public init(asset: AssetID, sourceRange: TimeRange, speed: Rational = .one, volume: Rational = .one,
                 audioEnabled: Bool = true, freeze: Bool = false, name: String? = nil, origin: String = "") {

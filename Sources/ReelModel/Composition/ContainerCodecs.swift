@@ -9,11 +9,13 @@ public struct ContainerCodecs: Sendable, Hashable {
 
     /// The table, one row per container (docs/composition.md shows the same).
     public static let table: [Container: ContainerCodecs] = [
-        .mp4: ContainerCodecs(video: [.h264, .hevc, .av1], audio: [.aac]),
+        // FFmpeg 5.1's mov muxer refuses FLAC and Opus (its mp4 muxer takes both; FLAC is flagged experimental and
+        // the muxer is told so).
+        .mp4: ContainerCodecs(video: [.h264, .hevc, .av1], audio: [.aac, .ac3, .eac3, .flac, .opus]),
         .m4v: ContainerCodecs(video: [.h264], audio: [.aac]),
-        .mov: ContainerCodecs(video: [.h264, .hevc, .prores, .dnxhr], audio: [.aac, .pcm]),
-        .mkv: ContainerCodecs(video: [.h264, .hevc, .av1], audio: [.aac, .pcm]),
-        .webm: ContainerCodecs(video: [.av1], audio: []),
+        .mov: ContainerCodecs(video: [.h264, .hevc, .prores, .dnxhr], audio: [.aac, .pcm, .ac3, .eac3]),
+        .mkv: ContainerCodecs(video: [.h264, .hevc, .av1], audio: [.aac, .pcm, .ac3, .eac3, .flac, .opus]),
+        .webm: ContainerCodecs(video: [.av1], audio: [.opus]),
         .mxf: ContainerCodecs(video: [.dnxhr], audio: [.pcm]),
     ]
 

@@ -5,7 +5,7 @@ public enum Container: String, CaseIterable, Sendable, Hashable {
 
 /// Audio settings of the final file. Segments always carry exact PCM; the stitcher encodes once.
 public struct AudioCodecSettings: Sendable, Hashable {
-    public enum Codec: String, CaseIterable, Sendable, Hashable { case aac, pcm }
+    public enum Codec: String, CaseIterable, Sendable, Hashable { case aac, pcm, ac3, eac3, flac, opus }
 
     /// The samples of PCM output: 16, 24 or 32-bit integers (a master's usual s24), or 32-bit float (the mix bit for
     /// bit). Parts always hold float; the stitcher quantizes the whole programme once, in order, so the format is
@@ -26,18 +26,29 @@ public struct AudioCodecSettings: Sendable, Hashable {
 
     public var codec: Codec
     public var sampleRate: Int32
-    public var channels: Int
+    /// The channels and their order.
+    public var layout: AudioLayout
     public var bitrateKbps: Int
     /// The PCM sample format (`f32` unless `codec` is `pcm`).
     public var sampleFormat: SampleFormat = .f32
     /// Programme loudness to reach in the stitch (nil: the mix as it is).
     public var loudness: LoudnessTarget? = nil
 
-    public init(codec: Codec = .aac, sampleRate: Int32 = 48000, channels: Int = 2, bitrateKbps: Int = 128) {
+    /// The number of channels (1, 2, 6 or 8).
+    public var channels: Int { layout.count }
+
+    public init(codec: Codec = .aac, sampleRate: Int32 = 48000, layout: AudioLayout = .stereo, bitrateKbps: Int = 128) {
         self.codec = codec
         self.sampleRate = sampleRate
-        self.channels = channels
+        self.layout = layout
         self.bitrateKbps = bitrateKbps
+    }
+
+    /// Settings with the layout of `channels` channels.
+    /// - Precondition: `channels` is 1, 2, 6 or 8.
+    public init(codec: Codec = .aac, sampleRate: Int32 = 48000, channels: Int, bitrateKbps: Int = 128) {
+        guard let layout = AudioLayout(count: channels) else { preconditionFailure("no audio layout has \(channels) channels") }
+        self.init(codec: codec, sampleRate: sampleRate, layout: layout, bitrateKbps: bitrateKbps)
     }
 }
 

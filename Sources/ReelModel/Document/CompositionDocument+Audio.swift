@@ -1,7 +1,7 @@
 /// Decoding of voice-overs, music and volume automation.
 extension CompositionDocument {
-    static let voiceOverKeys = ["asset", "sourceRange", "at", "volume", "volumeAutomation"]
-    static let musicKeys = ["asset", "sourceRange", "at", "loop", "volume", "volumeAutomation", "ducking"]
+    static let voiceOverKeys = ["asset", "sourceRange", "at", "volume", "volumeAutomation", "route"]
+    static let musicKeys = ["asset", "sourceRange", "at", "loop", "volume", "volumeAutomation", "ducking", "route"]
     static let rampKeys = ["from", "to", "timeRange"]
 
     static func decodeAudio(_ root: JSONFields, assetIDs: [AssetID]) -> [AudioEntry] {
@@ -46,7 +46,7 @@ extension CompositionDocument {
         guard let asset, let range, let automation, at != nil || !f.has("at"), ducking != nil || !f.has("ducking")
         else { return nil }
         return AudioEntry(role: role, asset: asset, sourceRange: range, at: at ?? .zero, loop: loop, volume: volume,
-                          automation: automation, ducking: ducking, origin: path)
+                          automation: automation, ducking: ducking, origin: path, route: decodeRoute(f))
     }
 
     /// Ramps sorted by start; overlapping ramps are reported. Nil when any ramp is invalid.

@@ -42,12 +42,15 @@ extension CompositionDocument {
         var clip = Clip(asset: v.asset, sourceRange: range, speed: v.speed, volume: v.volume,
                         audioEnabled: (v.audio ?? true) && hasAudio && !still, freeze: still, name: v.name, origin: v.origin)
         clip.layer = v.layer
+        clip.route = v.route
         return clip
     }
 
     func makeAudioItem(_ a: AudioEntry) -> AudioItem {
-        AudioItem(role: a.role, asset: a.asset, sourceRange: a.sourceRange, at: a.at, loop: a.loop, volume: a.volume,
-                  automation: a.automation, ducking: a.ducking, origin: a.origin)
+        var item = AudioItem(role: a.role, asset: a.asset, sourceRange: a.sourceRange, at: a.at, loop: a.loop,
+                             volume: a.volume, automation: a.automation, ducking: a.ducking, origin: a.origin)
+        item.route = a.route
+        return item
     }
 
     /// The output size; "highest" is the largest video used by a clip (by area, after rotation),

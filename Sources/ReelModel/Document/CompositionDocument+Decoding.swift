@@ -3,7 +3,7 @@ extension CompositionDocument {
     static let rootKeys = ["$schema", "assets", "videos", "transitions", "defaultTransition", "voiceOvers", "music",
                            "titles", "output", "watermark", "overlays"]
     static let videoKeys = ["asset", "sourceRange", "duration", "speed", "audio", "volume", "name", "transform", "opacity",
-                            "mask"]
+                            "mask", "route"]
     static let transitionKeys = ["type", "duration"]
 
     /// Decodes a parsed document, logging every structural problem; never stops at the first.
@@ -83,7 +83,7 @@ extension CompositionDocument {
         guard let layer = decodeLayer(f, span: duration) else { return nil }
         return VideoEntry(asset: asset, sourceRange: range, speed: speed, audio: audio, volume: volume, name: name,
                           origin: path, layer: layer, timelineDuration: duration, still: f.has("duration"),
-                          speedGiven: f.has("speed"))
+                          speedGiven: f.has("speed"), route: decodeRoute(f))
     }
 
     /// The transition at each join: explicit entries, nulls replaced by `defaultTransition`, cuts as nil.

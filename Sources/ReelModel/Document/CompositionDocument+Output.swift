@@ -74,7 +74,7 @@ extension CompositionDocument {
                 f.log.add(f.path("sampleRate"), "\(rate) Hz is not supported; use one of \(Suggestion.list(rates, quoted: false, joinedBy: "or"))")
             }
         }
-        if let channels = f.integer("channels", in: 1...2) { settings.channels = channels }
+        if let layout = decodeLayout(f) { settings.layout = layout }
         if let kbps = f.integer("bitrate", in: 16...512) { settings.bitrateKbps = kbps }
         if let format: AudioCodecSettings.SampleFormat = f.choice("sampleFormat", "sample format") {
             if settings.codec != .pcm {
@@ -85,6 +85,36 @@ extension CompositionDocument {
         if let loudness = f.object("loudness", keys: loudnessKeys, required: ["integrated"]) {
             settings.loudness = decodeLoudness(loudness)
         }
+        checkEncoderLimits(settings, f)
         return settings
+    }
+
+    /// The layouts and rates the chosen encoder takes (`AudioCodecSettings.Codec.layouts`, `.sampleRates`).
+    static func checkEncoderLimits(_ settings: AudioCodecSettings, _ f: JSONFields) {
+        let codec = settings.codec
+        if f.has("channels"), !codec.layouts.contains(settings.layout) {
+            let names = Suggestion.list(codec.layouts.map(\.name), quoted: false, joinedBy: "or")
+            f.log.add(f.path("channels"), "\(codec.rawValue) audio carries \(names), not \(settings.layout.name)")
+        }
+        if let rates = codec.sampleRates, !rates.contains(settings.sampleRate) {
+            let names = Suggestion.list(rates.map(String.init), quoted: false, joinedBy: "or")
+            f.log.add(f.path("sampleRate"), "\(codec.rawValue) audio is delivered at \(names) Hz, not \(settings.sampleRate)")
+        }
+    }
+
+    /// `channels`: 1 or 2, or a layout's name (`mono`, `stereo`, `5.1`, `7.1`).
+    static func decodeLayout(_ f: JSONFields) -> AudioLayout? {
+        f.read("channels") { value throws(ValueProblem) in
+            let names = Suggestion.list(AudioLayout.allCases.map(\.name), joinedBy: "or")
+            if let n = value.int64Value {
+                guard n == 1 || n == 2, let layout = AudioLayout(count: Int(n)) else {
+                    throw ValueProblem("\(n) channels is not a layout; give 1, 2 or a layout name: \(names)")
+                }
+                return layout
+            }
+            guard case .string(let s) = value else { throw ValueProblem("expected 1, 2 or a layout name, got \(value.kindDescription)") }
+            guard let layout = AudioLayout(rawValue: s) else { throw ValueProblem("unknown channel layout \"\(s)\"; valid layouts are \(names)") }
+            return layout
+        }
     }
 }

@@ -30,6 +30,8 @@ struct CompositionDocument {
         var still: Bool = false
         /// True when `speed` was written (a still image refuses it).
         var speedGiven: Bool = false
+        /// `route` as written.
+        var route: AudioRoute? = nil
     }
 
     /// A transition of non-zero length between two neighbouring videos.
@@ -50,6 +52,8 @@ struct CompositionDocument {
         var automation: [VolumeRamp]
         var ducking: Ducking? = nil
         var origin: String
+        /// `route` as written.
+        var route: AudioRoute? = nil
     }
 
     /// The output frame size: explicit, or the largest source video after rotation.

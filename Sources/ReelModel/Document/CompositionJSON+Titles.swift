@@ -32,7 +32,7 @@ extension CompositionJSON {
     static func encodeOutput(_ o: OutputSettings) -> JSONValue {
         let video = encodeVideoCodec(o.video)
         let audio = [member("codec", .string(o.audio.codec.rawValue)), member("sampleRate", .number("\(o.audio.sampleRate)")),
-                     member("channels", .number("\(o.audio.channels)")), member("bitrate", .number("\(o.audio.bitrateKbps)"))]
+                     member("channels", o.audio.channels <= 2 ? .number("\(o.audio.channels)") : .string(o.audio.layout.name)), member("bitrate", .number("\(o.audio.bitrateKbps)"))]
             + (o.audio.sampleFormat == .f32 ? [] : [member("sampleFormat", .string(o.audio.sampleFormat.rawValue))])
             + (o.audio.loudness.map { [member("loudness", encodeLoudness($0))] } ?? [])
         return .object([

@@ -73,6 +73,7 @@ public enum CompositionJSON {
         if !clip.audioEnabled { m.append(member("audio", .bool(false))) }
         if clip.volume != .one { m.append(member("volume", rational(clip.volume))) }
         if let name = clip.name { m.append(member("name", .string(name))) }
+        if let route = clip.route { m.append(member("route", encodeRoute(route))) }
         return .object(m)
     }
 
@@ -89,6 +90,7 @@ public enum CompositionJSON {
             })))
         }
         if let d = a.ducking { m.append(member("ducking", encodeDucking(d))) }
+        if let route = a.route { m.append(member("route", encodeRoute(route))) }
         return .object(m)
     }
 

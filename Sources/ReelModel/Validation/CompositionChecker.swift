@@ -10,6 +10,7 @@ struct CompositionChecker {
         checkTransitionOverlaps()
         checkVideoMedia()
         checkAudioMedia()
+        checkRoutes()
     }
 
     /// A transition may not be longer than either neighbour; the shorter neighbour is named.

@@ -32,9 +32,16 @@ extension SegmentRenderer {
             let offset = Int(contribution.samples.lowerBound - block.lowerBound)
             inputs.append(MixerInput(samples: Self.padded(samples, front: offset, sampleRate: settings.sampleRate),
                                      envelopes: contribution.envelopes.map(Self.mixerEnvelope),
-                                     gain: contribution.gain))
+                                     gain: contribution.gain,
+                                     matrix: Self.matrix(contribution.route, samples.channelCount, settings.layout)))
         }
         return mixer.mix(inputs, start: block.lowerBound, count: block.count)
+    }
+
+    /// How a source of `channels` channels mixes into `layout`: its route, else the standard matrix (nil where the
+    /// decoder already converted).
+    static func matrix(_ route: AudioRoute?, _ channels: Int, _ layout: AudioLayout) -> ChannelMatrix? {
+        route.map { $0.matrix(sourceChannels: channels, to: layout) } ?? ChannelMatrix.standard(sourceChannels: channels, to: layout)
     }
 
     /// `buffer` preceded by `front` samples of silence, so it lines up with the block start.
@@ -106,8 +113,10 @@ struct AudioSources {
     mutating func source(for c: AudioContribution) throws -> AudioSampleSource {
         let key = Self.key(c.source)
         if let open = open[key] { return open }
+        let layout = renderer.plan.composition.output.audio.layout
+        // Keep a source's own channels wherever a `ChannelMatrix` mixes them; else the decoder converts.
         let source = try AudioSampleSource(path: try renderer.path(of: c.asset), rules: renderer.rules, sampleRate: sampleRate,
-                                           channels: channels)
+                                           channelsFor: { c.route == nil && ChannelMatrix.standard(sourceChannels: $0, to: layout) == nil ? channels : $0 })
         open[key] = source
         return source
     }
