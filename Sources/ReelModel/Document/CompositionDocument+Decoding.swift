@@ -19,7 +19,10 @@ extension CompositionDocument {
         doc.joins = decodeJoins(fields, videoCount: doc.videos.count)
         doc.audio = decodeAudio(fields, assetIDs: assetIDs)
         doc.titles = decodeTitles(fields, baseDirectory: baseDirectory)
-        if let output = fields.object("output", keys: outputKeys) { doc.output = decodeOutput(output) }
+        if let value = fields["output"].map(DeliveryPreset.expand),
+           let output = JSONFields(value, path: fields.path("output"), keys: outputKeys, log: log) {
+            doc.output = decodeOutput(output)
+        }
         doc.watermark = decodeWatermark(fields, baseDirectory: baseDirectory)
         doc.overlays = decodeOverlays(fields, assetIDs: assetIDs)
         return doc

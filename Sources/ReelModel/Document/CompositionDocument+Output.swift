@@ -27,7 +27,12 @@ extension CompositionDocument {
             if name == "highest" { return .highest }
             if let p = CompositionFormat.sizePresets[name] { return .fixed(width: p.width, height: p.height) }
             let names = CompositionFormat.sizePresets.keys.sorted { $0.count < $1.count || ($0.count == $1.count && $0 < $1) }
-            f.log.add(f.path("preset"), "unknown size preset \"\(name)\"; valid presets are \(Suggestion.list(names + ["highest"]))")
+            let delivery = DeliveryPreset.expansions.map(\.name)
+            let hint = Suggestion.closest(to: name, in: names + ["highest"] + DeliveryPreset.names)
+                .map { "did you mean \"\($0)\"?" }
+                ?? "size presets are \(Suggestion.list(names + ["highest"])); delivery presets are "
+                + "\(Suggestion.list(delivery)), or an AVFoundation export preset name listed in docs/composition.md"
+            f.log.add(f.path("preset"), "unknown preset \"\(name)\"; \(hint)")
             return nil
         }
         guard f.has("width") || f.has("height") else { return nil }

@@ -40,13 +40,10 @@ struct LoudnessMeter {
         stepSum = Array(repeating: 0, count: channels)
     }
 
-    /// BS.1770-4's channel weights for `channels` in SMPTE/ITU order; 1.0 each for a count with no defined layout.
+    /// BS.1770-4's channel weights for `channels` in the output layout's order (`AudioChannel.loudnessWeight`: the
+    /// LFE left out, surrounds at 1.41); 1.0 each for a count with no layout.
     static func weights(channels: Int) -> [Double] {
-        switch channels {
-        case 6: return [1, 1, 1, 0, 1.41, 1.41]
-        case 8: return [1, 1, 1, 0, 1.41, 1.41, 1.41, 1.41]
-        default: return Array(repeating: 1, count: channels)
-        }
+        AudioLayout(count: channels)?.channels.map(\.loudnessWeight) ?? Array(repeating: 1, count: channels)
     }
 
     /// Feeds planar samples (one array per channel, equal lengths).
