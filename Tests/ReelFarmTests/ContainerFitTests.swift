@@ -13,7 +13,7 @@ import Testing
           arguments: [
             (#""codec": "h264", "lossless": true"#, "mp4",
              "output.container: pcm audio (lossless video is delivered with pcm audio) needs one of the containers mov, "
-             + "mkv or mxf, got mp4, which takes aac audio (the output file's extension sets the container)"),
+             + "mkv or mxf, got mp4, which takes aac, ac3, eac3, flac or opus audio (the output file's extension sets the container)"),
             (#""codec": "prores""#, "mp4", "output.container: prores video needs a mov container, got mp4 (the output "
              + "file's extension sets the container)"),
             (#""codec": "hevc""#, "m4v", "output.container: hevc video needs one of the containers mp4, mov or mkv, "

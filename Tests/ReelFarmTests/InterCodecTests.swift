@@ -94,6 +94,26 @@ import Testing
         #expect(abs(meanOne - cli.cli) < 0.5, "Reel \(meanOne) dB in 1 segment, the ffmpeg CLI \(cli.cli) dB")
     }
 
+    @Test("webm: AV1 with Opus audio, N segments and 1 give the same frames count and the same audio, cleanly decoded")
+    func webmWithOpus() throws {
+        let r = try CodecRender.make("webm", video: #""codec": "av1", "crf": 35, "preset": 8"#, container: "webm",
+                                     extra: #", "audio": { "codec": "opus", "bitrate": 96 }"#)
+        defer { r.remove() }
+        try Self.expectProbe(Case(name: "webm", video: "", container: "webm", codec: "av1", profile: "Main",
+                                  pixelFormat: "yuv420p", tag: "[0][0][0][0]"), r.many)
+        let audio = try TestProcess.probe(r.many, stream: "a:0", entries: "codec_name,sample_rate,channels")
+        #expect(audio["codec_name"] == "opus" && audio["sample_rate"] == "48000" && audio["channels"] == "2", "\(audio)")
+        // The stitcher encodes the audio once from exact PCM parts, so the Opus stream does not depend on the cut.
+        func audioPackets(_ file: URL) throws -> [String] {
+            let out = r.dir("\(file.lastPathComponent)-audio.md5")
+            try TestProcess.ffmpeg(["-i", file.path, "-map", "0:a", "-c:a", "copy", "-f", "framemd5", out.path])
+            return try String(contentsOf: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        }
+        let many = try audioPackets(r.many)
+        let one = try audioPackets(r.one)
+        #expect(many.count > 100 && many == one)
+    }
+
     static func expectProbe(_ c: Case, _ file: URL) throws {
         let probe = try CodecRender.probe(file)
         #expect(probe["codec_name"] == c.codec && probe["profile"] == c.profile && probe["pix_fmt"] == c.pixelFormat,

@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 
 /// An ITU-R BS.1770-4 / EBU R128 meter over a programme fed in order, in chunks of any size: integrated loudness,
 /// loudness range (EBU Tech 3342) and true peak. The readings depend only on the samples, never on how they were
