@@ -19,6 +19,18 @@ import Testing
         return String(guide[start.upperBound..<end.lowerBound])
     }
 
+    /// examples/master.json is the demo as a broadcast master: ProRes 422 HQ 1080p, 24-bit PCM in 5.1 at −23 LUFS.
+    @Test func theMasterExampleIsAProResSurroundMasterAtTheEBUTarget() throws {
+        let loaded = try CompositionLoader.load(data: Array(try Self.text("examples/master.json").utf8),
+                                                baseDirectory: Self.root.appendingPathComponent("examples").path,
+                                                prober: FakeProber([:], generic: true))
+        let out = loaded.composition.output
+        #expect(out.video.codec == .prores && out.video.profile == "hq" && out.container == .mov)
+        #expect((out.width, out.height) == (1920, 1080))
+        #expect(out.audio.codec == .pcm && out.audio.sampleFormat == .s24 && out.audio.layout == .surround51)
+        #expect(out.audio.loudness == LoudnessTarget(integrated: try Rational(-23), truePeak: try Rational(-1)))
+    }
+
     @Test func theGuideExampleLoadsAndTimesMatchItsProse() throws {
         let prober = FakeProber([:], generic: true)
         let loaded = try CompositionLoader.load(data: Array(try Self.guideExample().utf8), baseDirectory: "/work/show",
