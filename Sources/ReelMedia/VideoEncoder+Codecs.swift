@@ -21,6 +21,7 @@ extension VideoEncoder {
 
     /// libsvtav1: preset and crf; closed GOPs (key-frame refresh, never an intra-only CRA refresh across parts).
     static func configureSVTAV1(_ encoder: EncoderContext, _ video: VideoCodecSettings) throws(MediaError) {
+        SVTLogLevel.ensureErrorsOnly()
         try encoder.setOption("preset", video.preset)
         if case .crf(let crf) = video.rateControl { try encoder.setOption("crf", String(crf)) }
         try encoder.setOption("svtav1-params", "irefresh-type=2")
