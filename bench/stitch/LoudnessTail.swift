@@ -4,16 +4,18 @@ import ReelModel
 import ReelRender
 
 /// `bench-stitch loudness [minutes…]`: the stitch tail of one programme with and without `output.audio.loudness`
-/// (−23 LUFS, −1 dBTP), in the same run, for AAC in MP4 and PCM s24 in MOV: a `RollingStitcher` is handed every
+/// (−23 LUFS, −1 dBTP), in the same run, for every output audio codec (AAC, PCM s24, AC-3, E-AC-3, FLAC, Opus): a `RollingStitcher` is handed every
 /// part but the last, then the last part's arrival to the published file is timed. A loudness job measures the
 /// parts as they come, so its tail is the last part plus the whole programme's audio read again, corrected and
 /// encoded (and trial passes where the limiter acts; the synthetic sines at −14 dBFS need none at −23 LUFS).
 extension TailBench {
     func loudness(minutes: Int64) throws {
         let timeline = timeline(minutes: minutes)
-        for (name, container, codec, format) in [("aac, mp4", Container.mp4, AudioCodecSettings.Codec.aac,
-                                                  AudioCodecSettings.SampleFormat.f32),
-                                                 ("pcm s24, mov", .mov, .pcm, .s24)] {
+        let formats: [(String, Container, AudioCodecSettings.Codec, AudioCodecSettings.SampleFormat)] = [
+            ("aac, mp4", .mp4, .aac, .f32), ("pcm s24, mov", .mov, .pcm, .s24), ("ac3, mp4", .mp4, .ac3, .f32),
+            ("eac3, mp4", .mp4, .eac3, .f32), ("flac, mkv", .mkv, .flac, .f32), ("opus, mkv", .mkv, .opus, .f32),
+        ]
+        for (name, container, codec, format) in formats {
             var plain = output
             plain.container = container
             plain.audio.codec = codec
