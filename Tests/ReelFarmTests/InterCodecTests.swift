@@ -114,6 +114,16 @@ import Testing
         #expect(many.count > 100 && many == one)
     }
 
+    @Test("av1 in mp4: the av01 tag, 75 frames and a clean decode, on 3 segments as on 1")
+    func av1InMP4() throws {
+        let r = try CodecRender.make("av1-mp4", video: #""codec": "av1", "crf": 40, "preset": 12"#, container: "mp4")
+        defer { r.remove() }
+        let c = Case(name: "av1-mp4", video: "", container: "mp4", codec: "av1", profile: "Main", pixelFormat: "yuv420p",
+                     tag: "av01")
+        try Self.expectProbe(c, r.many)
+        try Self.expectProbe(c, r.one)
+    }
+
     static func expectProbe(_ c: Case, _ file: URL) throws {
         let probe = try CodecRender.probe(file)
         #expect(probe["codec_name"] == c.codec && probe["profile"] == c.profile && probe["pix_fmt"] == c.pixelFormat,
