@@ -36,7 +36,10 @@ final class FarmPostgres: @unchecked Sendable {
         let folder = URL(fileURLWithPath: "/tmp/reel-farm-pg-\(UUID().uuidString.prefix(8).lowercased())")
         let logs = folder.appendingPathComponent("test-logs")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        let server = FarmPostgres(folder: folder, port: Int.random(in: 55_000...59_999), bin: bin, logs: logs)
+        // Below Linux's ephemeral range (32768-60999): a port in it can be held by any outgoing connection's local
+        // end on 127.0.0.1, and PostgreSQL then starts on the other listen addresses only, refusing loopback (a
+        // fresh-clone CI run failed so: "127.0.0.1, port 55222 failed: Connection refused" after a clean start).
+        let server = FarmPostgres(folder: folder, port: Int.random(in: 20_000...29_999), bin: bin, logs: logs)
         do {
             try await server.initialise(listening: ["127.0.0.1"] + addresses, clients: clients)
             try await server.pgctl(["-l", folder.appendingPathComponent("log").path, "-w", "start"])
