@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 
 /// Reads a PCM part written by `PCMPartWriter` (or any WAV with IEEE float32 samples), in chunks,
 /// so a long part never has to be in memory at once. Samples come back bit-exact.
@@ -14,6 +15,8 @@ public final class PCMPartReader {
     public let frameCount: Int64
     /// Sample frames returned so far.
     public private(set) var position: Int64 = 0
+    /// The opened file's device, inode, size and mtime (fstat on the descriptor, not the name).
+    public let fileID: FileID
     private let handle: FileHandle
 
     /// Opens `path` and parses its header.
@@ -22,6 +25,12 @@ public final class PCMPartReader {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw MediaError.fileNotFound(path: path) }
         self.path = path
         self.handle = handle
+        var info = stat()
+        guard fstat(handle.fileDescriptor, &info) == 0 else {
+            try? handle.close()
+            throw MediaError.invalidData(path: path, message: "cannot fstat the opened part")
+        }
+        fileID = FileDescriptor.fileID(info)
         let layout = try PCMPartReader.parseLayout(handle, path: path)
         sampleRate = layout.sampleRate
         channels = layout.channels

@@ -12,8 +12,8 @@ import ReelModel
 final class LoudnessPass {
     let target: LoudnessTarget
     private(set) var meter: LoudnessMeter
-    /// The parts measured so far, to be read again by `encode`.
-    private(set) var parts: [StitchPart] = []
+    /// The parts measured so far, with the file each read opened, to be read again by `encode` (the same files).
+    private(set) var parts: [(part: StitchPart, file: FileID)] = []
 
     init(target: LoudnessTarget, audio: AudioCodecSettings) {
         self.target = target
@@ -22,8 +22,8 @@ final class LoudnessPass {
 
     /// Checks and measures one part's PCM.
     func measure(_ part: StitchPart, output: OutputSettings) throws {
-        try Stitcher.readAudio(of: part, output: output) { meter.feed($0.samples) }
-        parts.append(part)
+        let file = try Stitcher.readAudio(of: part, output: output) { meter.feed($0.samples) }
+        parts.append((part, file))
     }
 
     /// Corrects and encodes the whole programme's audio into `muxer`; returns what was done.
@@ -56,9 +56,9 @@ final class LoudnessPass {
                      _ body: (AudioBuffer) throws -> Void) throws -> LoudnessReport {
         let correction = LoudnessCorrection(target: target, input: input, gainDB: gain,
                                             sampleRate: output.audio.sampleRate, channels: output.audio.channels)
-        for part in parts {
+        for (part, file) in parts {
             if isCanceled() { throw RenderError.canceled }
-            try Stitcher.readAudio(of: part, output: output) { try body(correction.process($0)) }
+            try Stitcher.readAudio(of: part, output: output, expected: file) { try body(correction.process($0)) }
         }
         try body(correction.finish())
         return correction.report

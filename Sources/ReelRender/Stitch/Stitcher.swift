@@ -115,8 +115,16 @@ public enum Stitcher {
     }
 
     /// Reads a part's PCM in order, in chunks, after checking its rate, channels and sample count against the plan.
-    static func readAudio(of part: StitchPart, output: OutputSettings, _ body: (AudioBuffer) throws -> Void) throws {
+    /// Checks and reads one part's PCM; returns the file it read. `expected`: the file an earlier read of this part
+    /// opened (a loudness job reads each part twice), refused when the name now leads to another file or content.
+    @discardableResult
+    static func readAudio(of part: StitchPart, output: OutputSettings, expected: FileID? = nil,
+                          _ body: (AudioBuffer) throws -> Void) throws -> FileID {
         let reader = try PCMPartReader(path: part.audioPath)
+        if let expected, reader.fileID != expected {
+            throw RenderError.seam(segment: part.segmentIndex,
+                                   message: "PCM part changed after it was measured: \(expected), now \(reader.fileID)")
+        }
         guard reader.sampleRate == output.audio.sampleRate, reader.channels == output.audio.channels else {
             throw RenderError.seam(segment: part.segmentIndex,
                                    message: "PCM part is \(reader.sampleRate) Hz × \(reader.channels) but the output is "
@@ -129,5 +137,6 @@ public enum Stitcher {
         while let buffer = try reader.read(maxFrames: 1 << 16) {
             try body(buffer)
         }
+        return reader.fileID
     }
 }
