@@ -36,6 +36,7 @@ extension Worker {
             let rolling = RollingStitcher(output: project.composition.output, chapters: run.chapters, to: publication,
                                           owner: Self.stitchOwner(claim.lease, attempt: claim.lease.attempt))
             stitcher = rolling
+            try measureLoudnessAhead(run, project: project, into: rolling, keeper: keeper, stop: stop)
             guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }
             let report = try finish(run, with: rolling, keeper: keeper, stop: stop)
             if try queued(queue.jobComplete(claim.lease, outputBytes: report.bytes > 0 ? report.bytes : nil,

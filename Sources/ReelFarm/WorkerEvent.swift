@@ -14,6 +14,9 @@ public enum WorkerEvent: Sendable {
     /// Every segment of the job is done and this worker stitches what is left (a rolling stitcher has
     /// appended the parts that finished earlier).
     case stitching(jobID: Int64)
+    /// A loudness job's programme audio was mixed and measured on the stitch host, ahead of its video; the gain is
+    /// settled and each part's audio is encoded as the part arrives.
+    case loudnessMeasured(jobID: Int64, seconds: Double)
     case stitched(jobID: Int64, path: String, report: StitchReport)
     case stitchFailed(jobID: Int64, message: String)
     case rescued(count: Int)

@@ -173,6 +173,8 @@ final class WorkerLog: Sendable {
             line("segment released", ["job_id": job, "segment": segment])
         case .stitching(let job):
             line("stitching", ["job_id": job])
+        case let .loudnessMeasured(job, seconds):
+            line("programme loudness measured ahead of the video", ["job_id": job, "seconds": (seconds * 100).rounded() / 100])
         case let .stitched(job, path, report):
             line("job done", ["job_id": job, "output": path, "frames": report.frames, "samples": report.samples])
         case let .stitchFailed(job, message):

@@ -11,15 +11,24 @@ extension SegmentRenderer {
     func renderAudio(_ segment: SegmentPlan, to path: String, isCanceled: () -> Bool) throws {
         let settings = plan.composition.output.audio
         let writer = try PCMPartWriter(path: path, sampleRate: settings.sampleRate, channels: settings.channels)
+        try mixAudio(segment, isCanceled: isCanceled) { try writer.append($0) }
+        try writer.finish()
+    }
+
+    /// Mixes samples `segment.samples` in blocks of one second, in order, handing each block to `body`: the PCM a
+    /// part of `segment` holds, sample for sample. A loudness stitch measures the programme with it while the
+    /// video still renders (`RollingStitcher.measureLoudnessAhead`).
+    public func mixAudio(_ segment: SegmentPlan, isCanceled: () -> Bool = { false },
+                         _ body: (AudioBuffer) throws -> Void) throws {
+        let settings = plan.composition.output.audio
         var sources = AudioSources(renderer: self, sampleRate: settings.sampleRate, channels: settings.channels)
         var s = segment.samples.lowerBound
         while s < segment.samples.upperBound {
             if isCanceled() { throw RenderError.canceled }
             let end = min(segment.samples.upperBound, s + audioBlock)
-            try writer.append(try mixBlock(s..<end, sources: &sources))
+            try body(try mixBlock(s..<end, sources: &sources))
             s = end
         }
-        try writer.finish()
     }
 
     /// The mixed samples of the timeline range `block`.

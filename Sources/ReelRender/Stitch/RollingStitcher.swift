@@ -5,8 +5,9 @@ import ReelModel
 /// The stitcher as a growing prefix: parts are appended in timeline order as they become ready, each one
 /// verified and written at once (its video packets stream-copied, its PCM fed to the single audio encoder),
 /// so that when the last part arrives only that part and the muxer's trailer are left.
-/// A loudness job (`output.audio.loudness`) measures each part's PCM instead and encodes the audio in `finish`,
-/// once the gain is known (`LoudnessPass`).
+/// A loudness job (`output.audio.loudness`) needs the gain first: measured ahead from the programme's own mix
+/// (`measureLoudnessAhead`), its parts' audio is encoded as they arrive; otherwise each part's PCM is measured and
+/// the audio encoded in `finish` (`LoudnessPass`).
 ///
 /// `Stitcher.stitch` is this class driven over all parts at once; the bytes written do not depend on when
 /// the parts were appended. Every seam check of `Stitcher` runs per part, naming the segment: contiguity
@@ -75,7 +76,7 @@ public final class RollingStitcher {
             }
             try Stitcher.copyVideo(of: part, from: reader, into: muxer, frameRate: output.frameRate)
             if let loudness {
-                try loudness.measure(part, output: output)
+                try loudness.append(part, output: output, into: muxer)
             } else {
                 try Stitcher.copyAudio(of: part, into: muxer, output: output)
             }
@@ -83,6 +84,16 @@ public final class RollingStitcher {
             throw RenderError.media(error)
         }
         tiling.add(part)
+    }
+
+    /// A loudness job's programme measured before its parts arrive: `mix(segment, body)` hands `body` the PCM of
+    /// each of `segments` (their indices, in timeline order) as its part holds it (`SegmentRenderer.mixAudio`).
+    /// The gain is settled here, so `append` encodes each part's audio at once, and refuses a part whose PCM is not
+    /// what was measured. Does nothing for a job without a loudness target. Call it before the first `append`.
+    /// - Throws: `RenderError` from the mix, or `.canceled` when `isCanceled` turns true.
+    public func measureLoudnessAhead(segments: [Int], mix: @escaping (Int, (AudioBuffer) throws -> Void) throws -> Void,
+                                     isCanceled: () -> Bool = { false }) throws {
+        try loudness?.measureAhead(segments: segments, mix: mix, isCanceled: isCanceled)
     }
 
     /// Checks the totals, writes the trailer (and the faststart rewrite), and publishes.
@@ -95,7 +106,7 @@ public final class RollingStitcher {
         do {
             try tiling.checkTotals(totalFrames: totalFrames, totalSamples: totalSamples)
             guard let muxer else { throw RenderError.emptyPlan }
-            let loudnessReport = try loudness?.encode(into: muxer, output: output, isCanceled: isCanceled)
+            let loudnessReport = try loudness?.finish(into: muxer, output: output, isCanceled: isCanceled)
             try muxer.finish()
             guard let temp else { throw RenderError.nothingWritten }
             let bytes = temp.size
