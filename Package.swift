@@ -31,7 +31,7 @@ let package = Package(
                        providers: [.apt(["libmicrohttpd-dev"])]),
 
         .target(name: "ReelModel"),
-        .target(name: "ReelPlan", dependencies: ["ReelModel"]),
+        .target(name: "ReelPlan", dependencies: ["ReelModel"], swiftSettings: optimised),
         .target(name: "ReelOTIO", dependencies: ["ReelModel"]),
         .target(name: "ReelMedia", dependencies: ["ReelModel", "CFFmpeg"], swiftSettings: optimised),
         .target(name: "ReelRender", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "CFreeType"],
