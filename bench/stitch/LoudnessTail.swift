@@ -8,6 +8,9 @@ import ReelRender
 /// part but the last, then the last part's arrival to the published file is timed. A loudness job measures the
 /// parts as they come, so its tail is the last part plus the whole programme's audio read again, corrected and
 /// encoded (and trial passes where the limiter acts; the synthetic sines at −14 dBFS need none at −23 LUFS).
+/// Measured ahead (what a farm's stitcher does: the programme's own mix measured while the video renders, here the
+/// parts' PCM read once before the first append, timed apart as "ahead"), each part's audio is encoded as it is
+/// appended and the tail is the last part's.
 extension TailBench {
     func loudness(minutes: Int64) throws {
         let timeline = timeline(minutes: minutes)
@@ -28,8 +31,13 @@ extension TailBench {
             try? FileManager.default.removeItem(atPath: path)
             let with = try TailBench(parts: parts, output: loud, directory: directory).rolling(timeline, faststart: true, to: path)
             try? FileManager.default.removeItem(atPath: path)
-            print(String(format: "| %lld min, %@ | %.2f s | %.2f s | %.2f s | %.0f× |", minutes, name, without.tail, with.tail,
-                         with.tail - without.tail, Double(frames(timeline)) / 30 / (with.tail - without.tail)))
+            let measuring = ContinuousClock.now
+            let bench = try TailBench(parts: parts, output: loud, directory: directory)
+            let ahead = try bench.rolling(timeline, faststart: true, ahead: true, to: path)
+            let aheadTotal = seconds(since: measuring) - ahead.prefix - ahead.tail
+            try? FileManager.default.removeItem(atPath: path)
+            print(String(format: "| %lld min, %@ | %.2f s | %.2f s | %.2f s | %.2f s (+%.2f s ahead) | %+.2f s |", minutes, name,
+                         without.tail, with.tail, with.tail - without.tail, ahead.tail, aheadTotal, ahead.tail - without.tail))
         }
     }
 }

@@ -33,9 +33,17 @@ struct TailBench {
     }
 
     /// Appends the prefix, then times the last part and the finish.
-    func rolling(_ timeline: [StitchPart], faststart: Bool,
+    /// - Parameter ahead: a loudness job's programme measured before the first part (`measureLoudnessAhead`), from
+    ///   the parts' own PCM standing in for the stitch host's mix; the measurement is outside the prefix and the tail.
+    func rolling(_ timeline: [StitchPart], faststart: Bool, ahead: Bool = false,
                  to path: String) throws -> (tail: Double, prefix: Double, bytes: Int64) {
         let stitcher = try RollingStitcher(output: output, to: path, faststart: faststart)
+        if ahead {
+            try stitcher.measureLoudnessAhead(segments: timeline.map(\.segmentIndex)) { index, body in
+                let reader = try PCMPartReader(path: timeline[index].audioPath)
+                while let buffer = try reader.read(maxFrames: 1 << 16) { try body(buffer) }
+            }
+        }
         let start = ContinuousClock.now
         for part in timeline.dropLast() { try stitcher.append(part) }
         let prefix = seconds(since: start)

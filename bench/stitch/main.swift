@@ -68,8 +68,8 @@ func videoReadOnly() throws -> Double {
 
 if loudnessMode {
     print("tails in seconds from the last part's arrival to the published file, without and with a loudness target")
-    print("| output | tail | tail with loudness | added | audio second pass × real-time |")
-    print("|---|---|---|---|---|")
+    print("| output | tail | with loudness, measured behind | added | measured ahead | ahead − without |")
+    print("|---|---|---|---|---|---|")
     let bench = TailBench(parts: stitchParts, output: output, directory: directory)
     for m in tailMinutes { try bench.loudness(minutes: m) }
     exit(0)
