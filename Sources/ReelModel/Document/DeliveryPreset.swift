@@ -33,6 +33,16 @@ public enum DeliveryPreset {
          { "width": 3840, "height": 2160, "container": "mp4", "video": { "codec": "hevc", "crf": 22, "preset": "medium" },
            "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }
          """),
+        ("hevc-hlg-2160p", """
+         { "width": 3840, "height": 2160, "container": "mp4", "colour": "hlg",
+           "video": { "codec": "hevc", "bitDepth": 10, "crf": 22, "preset": "medium" },
+           "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }
+         """),
+        ("hevc-pq-2160p", """
+         { "width": 3840, "height": 2160, "container": "mp4", "colour": "pq", "masteringDisplay": "P3-D65 1000",
+           "video": { "codec": "hevc", "bitDepth": 10, "crf": 22, "preset": "medium" },
+           "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }
+         """),
         ("web-1080p", """
          { "width": 1920, "height": 1080, "container": "mp4", "video": { "codec": "h264", "crf": 20, "preset": "medium" },
            "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }

@@ -1,0 +1,27 @@
+/// The mastering displays `output.masteringDisplay` takes by name, and the units HDR metadata is stored in.
+extension HDRMetadata.MasteringDisplay {
+    /// The chromaticity step of SMPTE ST 2086 as HEVC and AV1 carry it (0.00002).
+    public static let chromaticityUnits: Int64 = 50_000
+    /// The luminance step (0.0001 cd/m²).
+    public static let luminanceUnits: Int64 = 10_000
+    /// The black level a named display takes when the name gives none (cd/m²).
+    public static let defaultMinLuminance = 0.0001
+
+    /// Primaries by the names `"P3-D65 1000"` and `"BT.2020 1000"` use: rx, ry, gx, gy, bx, by, wx, wy.
+    public static let namedPrimaries: [(name: String, primaries: [Double])] = [
+        ("P3-D65", [0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290]),
+        ("BT.2020", [0.708, 0.292, 0.170, 0.797, 0.131, 0.046, 0.3127, 0.3290]),
+    ]
+
+    /// `value` rounded to the nearest step of 1/`units`, as the stream stores it.
+    public static func quantized(_ value: Double, units: Int64) -> Double {
+        (value * Double(units)).rounded() / Double(units)
+    }
+
+    /// The display with every value on the steps the stream stores (so what is written reads back equal).
+    public var quantized: Self {
+        Self(primaries: primaries.map { Self.quantized($0, units: Self.chromaticityUnits) },
+             minLuminance: Self.quantized(minLuminance, units: Self.luminanceUnits),
+             maxLuminance: Self.quantized(maxLuminance, units: Self.luminanceUnits))
+    }
+}

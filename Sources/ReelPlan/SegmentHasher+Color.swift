@@ -1,0 +1,20 @@
+import ReelModel
+
+extension SegmentHasher {
+    /// `output.colour` and a PQ output's HDR metadata, only when the colour is not SDR (so that existing
+    /// compositions keep their hashes). The metadata is hashed in the integer steps the stream stores.
+    mutating func encodeColor(_ o: OutputSettings) {
+        guard o.color != .sdr else { return }
+        typealias Display = HDRMetadata.MasteringDisplay
+        e.tag(0xE1)
+        e.string(o.color.rawValue)
+        let hdr = o.hdrMetadata ?? HDRMetadata()
+        e.bool(hdr.masteringDisplay != nil)
+        if let d = hdr.masteringDisplay {
+            for v in d.primaries { e.int(Int64((v * Double(Display.chromaticityUnits)).rounded())) }
+            e.int(Int64((d.minLuminance * Double(Display.luminanceUnits)).rounded()))
+            e.int(Int64((d.maxLuminance * Double(Display.luminanceUnits)).rounded()))
+        }
+        e.int(Int64(hdr.maxCLL ?? -1)); e.int(Int64(hdr.maxFALL ?? -1))
+    }
+}
