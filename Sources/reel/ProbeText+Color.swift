@@ -35,11 +35,16 @@ extension ProbeText {
         if let d = hdr.masteringDisplay {
             let named = HDRMetadata.MasteringDisplay.namedPrimaries.first { $0.primaries == d.primaries }?.name
             let xy = d.primaries.map { "\($0)" }.joined(separator: " ")
-            parts.append("mastering display \(named ?? "primaries \(xy)"), \(d.minLuminance)–\(d.maxLuminance) cd/m²")
+            parts.append("mastering display \(named ?? "primaries \(xy)"), \(number(d.minLuminance))–\(number(d.maxLuminance)) cd/m²")
         }
         if let cll = hdr.maxCLL { parts.append("maxCLL \(cll) cd/m²") }
         if let fall = hdr.maxFALL { parts.append("maxFALL \(fall) cd/m²") }
         return parts.joined(separator: ", ")
+    }
+
+    /// `1000`, `0.0001`: whole values without Swift's trailing `.0`.
+    static func number(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
     }
 
     /// `reel probe --json`'s `colour` object.
