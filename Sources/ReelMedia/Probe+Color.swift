@@ -30,7 +30,7 @@ extension MediaProbe {
         let format = AVPixelFormat(rawValue: par.format)
         if par.format >= 0, let name = av_get_pix_fmt_name(format) { probed.pixelFormat = String(cString: name) }
         if let desc = av_pix_fmt_desc_get(format) { probed.bitDepth = Int(desc.pointee.comp.0.depth) }
-        probed.tags = colorTags(space: par.color_space, range: par.color_range, primaries: par.color_primaries,
+        probed.tags = ColorTags(space: par.color_space, range: par.color_range, primaries: par.color_primaries,
                                 transfer: par.color_trc)
         probed.dolbyVision = dolbyVision(st)
         probed.hdr = streamHDR(st)
@@ -38,17 +38,6 @@ extension MediaProbe {
             probed.hdr = try firstFrameHDR(demuxer, index)
         }
         return probed
-    }
-
-    /// FFmpeg's names for the tags, nil for "unspecified" (and for RGB, which has no matrix to apply).
-    static func colorTags(space: AVColorSpace, range: AVColorRange, primaries: AVColorPrimaries,
-                          transfer: AVColorTransferCharacteristic) -> ColorTags {
-        func name(_ s: UnsafePointer<CChar>?) -> String? { s.map { String(cString: $0) } }
-        return ColorTags(
-            matrix: space == AVCOL_SPC_UNSPECIFIED || space == AVCOL_SPC_RGB ? nil : name(av_color_space_name(space)),
-            range: range == AVCOL_RANGE_UNSPECIFIED ? nil : name(av_color_range_name(range)),
-            primaries: primaries == AVCOL_PRI_UNSPECIFIED ? nil : name(av_color_primaries_name(primaries)),
-            transfer: transfer == AVCOL_TRC_UNSPECIFIED ? nil : name(av_color_transfer_name(transfer)))
     }
 
     /// The `AV_PKT_DATA_DOVI_CONF` side data (from an MP4 `dvcC`/`dvvC` box or Matroska's block addition mapping).

@@ -5,16 +5,11 @@ extension SegmentHasher {
     /// compositions keep their hashes). The metadata is hashed in the integer steps the stream stores.
     mutating func encodeColor(_ o: OutputSettings) {
         guard o.color != .sdr else { return }
-        typealias Display = HDRMetadata.MasteringDisplay
         e.tag(0xE1)
         e.string(o.color.rawValue)
         let hdr = o.hdrMetadata ?? HDRMetadata()
         e.bool(hdr.masteringDisplay != nil)
-        if let d = hdr.masteringDisplay {
-            for v in d.primaries { e.int(Int64((v * Double(Display.chromaticityUnits)).rounded())) }
-            e.int(Int64((d.minLuminance * Double(Display.luminanceUnits)).rounded()))
-            e.int(Int64((d.maxLuminance * Double(Display.luminanceUnits)).rounded()))
-        }
+        if let d = hdr.masteringDisplay { for v in d.steps { e.int(v) } }
         e.int(Int64(hdr.maxCLL ?? -1)); e.int(Int64(hdr.maxFALL ?? -1))
     }
 }

@@ -18,15 +18,11 @@ extension MediaFactsRecord {
         public var dolbyVision: [Int]?
 
         init(_ v: MediaFacts.Video) {
-            typealias Display = HDRMetadata.MasteringDisplay
             pixelFormat = v.pixelFormat
             bitDepth = v.bitDepth
             tags = [v.colorTags.matrix, v.colorTags.range, v.colorTags.primaries, v.colorTags.transfer]
             color = [v.color.matrix.rawValue, v.color.range.rawValue, v.color.primaries.rawValue, v.color.transfer.rawValue]
-            masteringDisplay = v.hdr?.masteringDisplay.map { d in
-                d.primaries.map { Self.steps($0, Display.chromaticityUnits) }
-                    + [Self.steps(d.minLuminance, Display.luminanceUnits), Self.steps(d.maxLuminance, Display.luminanceUnits)]
-            }
+            masteringDisplay = v.hdr?.masteringDisplay?.steps
             maxCLL = v.hdr?.maxCLL
             maxFALL = v.hdr?.maxFALL
             dolbyVision = v.dolbyVision.map { d in
@@ -35,11 +31,8 @@ extension MediaFactsRecord {
             }
         }
 
-        static func steps(_ value: Double, _ units: Int64) -> Int64 { Int64((value * Double(units)).rounded()) }
-
         /// `video` with these facts; nil for values no probe gives (an unknown case name, a wrong count).
         func apply(to video: MediaFacts.Video) -> MediaFacts.Video? {
-            typealias Display = HDRMetadata.MasteringDisplay
             guard (1...16).contains(bitDepth), tags.count == 4, color.count == 4,
                   let matrix = ColorDescription.Matrix(rawValue: color[0]), let range = ColorDescription.Range(rawValue: color[1]),
                   let primaries = ColorDescription.Primaries(rawValue: color[2]),
@@ -50,10 +43,7 @@ extension MediaFactsRecord {
             v.colorTags = ColorTags(matrix: tags[0], range: tags[1], primaries: tags[2], transfer: tags[3])
             v.color = ColorDescription(matrix: matrix, range: range, primaries: primaries, transfer: transfer)
             if let m = masteringDisplay {
-                guard m.count == 10 else { return nil }
-                let xy = m.prefix(8).map { Double($0) / Double(Display.chromaticityUnits) }
-                let display = Display(primaries: xy, minLuminance: Double(m[8]) / Double(Display.luminanceUnits),
-                                      maxLuminance: Double(m[9]) / Double(Display.luminanceUnits))
+                guard let display = HDRMetadata.MasteringDisplay(steps: m) else { return nil }
                 v.hdr = HDRMetadata(masteringDisplay: display, maxCLL: maxCLL, maxFALL: maxFALL)
             } else if maxCLL != nil || maxFALL != nil {
                 v.hdr = HDRMetadata(maxCLL: maxCLL, maxFALL: maxFALL)

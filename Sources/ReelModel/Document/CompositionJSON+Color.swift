@@ -14,18 +14,17 @@ extension CompositionJSON {
     /// Always the object form, each value as the exact decimal of the step the stream stores.
     static func encodeDisplay(_ d: HDRMetadata.MasteringDisplay) -> JSONValue {
         typealias Display = HDRMetadata.MasteringDisplay
-        let xy = { (p: (x: Double, y: Double)) -> JSONValue in
-            .array([steps(p.x, Display.chromaticityUnits), steps(p.y, Display.chromaticityUnits)])
+        let s = d.steps
+        let xy = { (i: Int) -> JSONValue in
+            .array([decimal(s[i], Display.chromaticityUnits), decimal(s[i + 1], Display.chromaticityUnits)])
         }
-        return .object([member("red", xy(d.red)), member("green", xy(d.green)), member("blue", xy(d.blue)),
-                        member("white", xy(d.white)),
-                        member("minLuminance", steps(d.minLuminance, Display.luminanceUnits)),
-                        member("maxLuminance", steps(d.maxLuminance, Display.luminanceUnits))])
+        return .object([member("red", xy(0)), member("green", xy(2)), member("blue", xy(4)), member("white", xy(6)),
+                        member("minLuminance", decimal(s[8], Display.luminanceUnits)),
+                        member("maxLuminance", decimal(s[9], Display.luminanceUnits))])
     }
 
-    /// `value` as an exact decimal string of whole 1/`units` steps (both unit counts divide a power of ten).
-    static func steps(_ value: Double, _ units: Int64) -> JSONValue {
-        let n = Int64((value * Double(units)).rounded())
-        return .string((try? Rational(n, units))?.exactDecimalOrFraction ?? "\(n)/\(units)")
+    /// `n`/`units` as an exact decimal string (both unit counts divide a power of ten, so it terminates).
+    static func decimal(_ n: Int64, _ units: Int64) -> JSONValue {
+        .string((try? Rational(n, units))?.exactDecimalOrFraction ?? "\(n)/\(units)")
     }
 }
