@@ -88,6 +88,13 @@ private func output(_ members: String) -> String {
         #expect(c.output == (try F.load(output("")).composition.output))
     }
 
+    @Test func anotherColourDropsThePresetsHDRMetadata() throws {
+        let hlg = try F.load(output(#""preset": "hevc-pq-2160p", "colour": "hlg""#)).composition.output
+        #expect(hlg.color == .hlg && hlg.hdrMetadata == nil)
+        let pq = try F.load(output(#""preset": "hevc-pq-2160p", "maxCLL": 1000"#)).composition.output
+        #expect(pq.hdrMetadata?.maxCLL == 1000 && pq.hdrMetadata?.masteringDisplay?.maxLuminance == 1000)
+    }
+
     @Test func hdrPresetsExpandToTenBitHEVC() throws {
         for (name, color) in [("hevc-hlg-2160p", OutputColor.hlg), ("hevc-pq-2160p", .pq)] {
             let out = try F.load(output(#""preset": "\#(name)""#)).composition.output
