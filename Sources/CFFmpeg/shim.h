@@ -9,6 +9,8 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/dovi_meta.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 

@@ -9,11 +9,15 @@ extension MediaProbe {
         let rate = st.pointee.avg_frame_rate
         let frameRate = rate.num > 0 && rate.den > 0 ? try? FrameRate(rate.num, rate.den) : nil
         let keyframes = scanKeyframes ? try scannedKeyframes(demuxer, index) : try indexedKeyframes(demuxer, index)
-        return MediaFacts.Video(codec: try codecName(par, path: demuxer.path),
-                                width: Int(par.pointee.width), height: Int(par.pointee.height),
+        let width = Int(par.pointee.width), height = Int(par.pointee.height)
+        let probed = try probedColor(demuxer, index)
+        return MediaFacts.Video(codec: try codecName(par, path: demuxer.path), width: width, height: height,
                                 rotation: rotation(of: st), frameRate: frameRate,
                                 duration: try duration(demuxer, index), keyframes: keyframes,
-                                isStill: InputPolicy.isStillImage(demuxer.context))
+                                isStill: InputPolicy.isStillImage(demuxer.context),
+                                pixelFormat: probed.pixelFormat, bitDepth: probed.bitDepth, colorTags: probed.tags,
+                                color: probed.color(width: width, height: height), hdr: probed.hdr,
+                                dolbyVision: probed.dolbyVision)
     }
 
     /// Clockwise rotation from the display matrix, snapped to 0, 90, 180 or 270.

@@ -53,6 +53,7 @@ struct SegmentHasher {
         if !o.video.hasOnlyBaseSettings {
             e.tag(0xE0); e.string(o.video.profile); e.int(o.video.bitDepth); e.string(o.video.chroma.rawValue)
         }
+        encodeColor(o)
         encodeFrameShape(o)
         encodeWatermark(plan.composition.watermark)
     }

@@ -18,6 +18,9 @@ public struct MediaFactsRecord: Codable, Sendable, Hashable {
         public var duration: [Int64]
         public var keyframes: [[Int64]]
         public var isStill: Bool
+        /// What the probe read of the colour (MediaFactsRecord+Color); nil in a record written before Reel
+        /// read colour, which is then probed again rather than taken as BT.709.
+        public var color: ColorFacts?
     }
 
     /// The audio stream (`MediaFacts.Audio`).
@@ -44,7 +47,7 @@ public struct MediaFactsRecord: Codable, Sendable, Hashable {
         video = facts.video.map { v in
             Video(codec: v.codec, width: v.width, height: v.height, rotation: v.rotation,
                   frameRate: v.frameRate.map { [$0.numerator, $0.denominator] }, duration: Self.pair(v.duration),
-                  keyframes: v.keyframes.map(Self.pair), isStill: v.isStill)
+                  keyframes: v.keyframes.map(Self.pair), isStill: v.isStill, color: ColorFacts(v))
         }
         audio = facts.audio.map { a in
             Audio(codec: a.codec, sampleRate: a.sampleRate, channels: a.channels, duration: Self.pair(a.duration))
@@ -82,9 +85,11 @@ public struct MediaFactsRecord: Codable, Sendable, Hashable {
             rate = parsed
         }
         let keyframes = v.keyframes.compactMap(time)
-        guard keyframes.count == v.keyframes.count else { return nil }
-        return MediaFacts.Video(codec: v.codec, width: v.width, height: v.height, rotation: v.rotation, frameRate: rate,
-                                duration: duration, keyframes: keyframes, isStill: v.isStill)
+        guard keyframes.count == v.keyframes.count, let color = v.color, var facts = color.apply(to: MediaFacts.Video(
+            codec: v.codec, width: v.width, height: v.height, rotation: v.rotation, frameRate: rate,
+            duration: duration, keyframes: keyframes, isStill: v.isStill)) else { return nil }
+        facts.keyframes = keyframes
+        return facts
     }
 
     /// `[value, timescale]`, exactly as the time holds them.

@@ -68,7 +68,7 @@ enum Specs {
             + "would use, with their frames and content hashes.",
         options: [json, segmentSeconds] + otio)
     static let probe = CommandSpec(
-        name: "probe", usage: ["FILE [options]"], about: "Prints what Reel sees in a media file: streams, rates, durations.",
+        name: "probe", usage: ["FILE [options]"], about: "Prints what Reel sees in a media file: streams, rates, durations, and the colour it reads (or assumes).",
         options: [json, Option(name: "keyframes", value: nil, help: "also list the video's keyframes (reads the whole file)")])
     static let thumbnails = CommandSpec(
         name: "thumbnails", usage: ["COMPOSITION --at T[,T…] -o DIR"],

@@ -12,6 +12,7 @@ enum ProbeText {
         } else if let v = f.video {
             lines.append("  video      \(v.codec) \(v.width)x\(v.height), rotation \(v.rotation)°, "
                          + "\(v.frameRate.map { "\($0) fps" } ?? "unknown rate"), \(v.duration.secondsText)")
+            lines += colorLines(v)
             if !v.keyframes.isEmpty { lines.append("  keyframes  \(v.keyframes.count): " + v.keyframes.prefix(8).map(\.description).joined(separator: ", ") + (v.keyframes.count > 8 ? ", …" : "")) }
         } else {
             lines.append("  video      none")
@@ -30,7 +31,8 @@ enum ProbeText {
         if let v = f.video {
             object["video"] = ["codec": v.codec, "width": v.width, "height": v.height, "rotation": v.rotation,
                                "frame_rate": FarmJSON.nullable(v.frameRate?.description), "duration": v.duration.description,
-                               "keyframes": v.keyframes.map(\.description), "still": v.isStill]
+                               "keyframes": v.keyframes.map(\.description), "still": v.isStill,
+                               "colour": colorJSON(v)]
         }
         if let a = f.audio {
             object["audio"] = ["codec": a.codec, "sample_rate": a.sampleRate, "channels": a.channels,

@@ -70,6 +70,19 @@ import Testing
         #expect(back == probed)
     }
 
+    @Test("colour facts round-trip exactly: tags, the description used, bit depth, HDR metadata and Dolby Vision")
+    func colorFactsRoundTrip() throws {
+        let display = HDRMetadata.MasteringDisplay(primaries: [0.68, 0.32, 0.265, 0.69, 0.15, 0.06, 0.3127, 0.329],
+                                                   minLuminance: 0.0001, maxLuminance: 1000)
+        let video = MediaFacts.Video(codec: "hevc", width: 3840, height: 2160, frameRate: try FrameRate(30), duration: .seconds(1),
+                                     pixelFormat: "yuv420p10le", bitDepth: 10, colorTags: ColorTags(range: "tv", transfer: "log100"),
+                                     color: .hlg, hdr: HDRMetadata(masteringDisplay: display, maxCLL: 1000, maxFALL: 400),
+                                     dolbyVision: DolbyVision(profile: 8, level: 9, compatibilityID: 4))
+        let facts = MediaFacts(path: "/m/hdr.mov", duration: .seconds(1), video: video, audio: nil, fileSize: 9,
+                               modificationTime: 3)
+        #expect(try Self.roundTrip([facts])["/m/hdr.mov"] == facts)
+    }
+
     @Test("a record with a value no probe gives is left out, and the file is probed instead", arguments: [
         ("a timescale of 0", #""duration":[1,0]"#),
         ("a timescale past 32 bits", #""duration":[1,4294967296]"#),
@@ -90,7 +103,10 @@ import Testing
     }
 
     @Test("a stream record is kept only with values a probe gives", arguments: [
-        (#""video":{"codec":"h264","duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, true),
+        (#""video":{"codec":"h264","color":{"bitDepth":8,"color":["bt709","limited","bt709","bt709"],"pixelFormat":"yuv420p","tags":[null,null,null,null]},"duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, true),
+        // Written before Reel read colour: probed again, not taken as BT.709.
+        (#""video":{"codec":"h264","duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, false),
+        (#""video":{"codec":"h264","color":{"bitDepth":8,"color":["bt709","limited","rec709","bt709"],"tags":[null,null,null,null]},"duration":[1,1],"height":9,"isStill":false,"keyframes":[],"rotation":0,"width":16}"#, false),
         (#""video":{"codec":"h264","duration":[1,1],"frameRate":[0,1],"height":9,"isStill":false,"keyframes":[],"rotation":0,"width":16}"#, false),
         (#""video":{"codec":"h264","duration":[1,1],"height":9,"isStill":false,"keyframes":[[0,0]],"rotation":0,"width":16}"#, false),
         (#""video":{"codec":"h264","duration":[1,1],"height":9,"isStill":false,"keyframes":[],"rotation":45,"width":16}"#, false),

@@ -97,7 +97,7 @@ private let badCompositions: [(String, [String])] = [
     (output(#""preset": "1280x720", "width": 1280, "height": 720"#), [#"output: give either "preset" or "width" and "height", not both"#]),
     (output(#""preset": "4k""#), [#"output.preset: unknown preset "4k"; size presets are "640x480", "1280x720", "1920x1080" and "highest"; "#
       + #"delivery presets are "prores-422-hq-1080p", "prores-4444-1080p", "dnxhr-hq-1080p", "hevc-1080p", "#
-      + #""hevc-2160p", "web-1080p", "broadcast-ebu-r128", "prores-422" and "prores-4444", or an AVFoundation "#
+      + #""hevc-2160p", "hevc-hlg-2160p", "hevc-pq-2160p", "web-1080p", "broadcast-ebu-r128", "prores-422" and "prores-4444", or an AVFoundation "#
       + #"export preset name listed in docs/composition.md"#]),
     (output(#""frameRate": 0"#), ["output.frameRate: must be above 0 and at most 240 fps, got 0"]),
     (output(#""container": "avi""#), [#"output.container: unknown container "avi"; valid containers are mp4, mov, m4v, mkv, webm and mxf"#]),

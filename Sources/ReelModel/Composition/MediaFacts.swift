@@ -14,9 +14,25 @@ public struct MediaFacts: Sendable, Hashable {
         public var keyframes: [RationalTime]
         /// True for a still image (a PNG or JPEG file): one picture, no time of its own.
         public var isStill: Bool
+        /// FFmpeg's name of the stored pixel format (`yuv420p10le`), nil when the stream does not say.
+        public var pixelFormat: String?
+        /// Bits per stored sample (8 when the stream does not say).
+        public var bitDepth: Int
+        /// The colour tags as the stream carries them (what `reel probe` reports as read).
+        public var colorTags: ColorTags
+        /// The colour Reel reads the picture in: the tags, the untagged rule for what they leave out
+        /// (`ColorDescription.assumed`), or a Dolby Vision stream's base layer.
+        public var color: ColorDescription
+        /// Mastering display and content light level, from the stream's side data or its first frame's.
+        public var hdr: HDRMetadata?
+        /// The Dolby Vision configuration record, when the stream has one.
+        public var dolbyVision: DolbyVision?
 
+        /// - Parameter color: nil for what `colorTags` and the untagged rule give for this size and pixel format.
         public init(codec: String, width: Int, height: Int, rotation: Int = 0, frameRate: FrameRate?,
-                    duration: RationalTime, keyframes: [RationalTime] = [], isStill: Bool = false) {
+                    duration: RationalTime, keyframes: [RationalTime] = [], isStill: Bool = false,
+                    pixelFormat: String? = nil, bitDepth: Int = 8, colorTags: ColorTags = ColorTags(),
+                    color: ColorDescription? = nil, hdr: HDRMetadata? = nil, dolbyVision: DolbyVision? = nil) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -25,7 +41,16 @@ public struct MediaFacts: Sendable, Hashable {
             self.duration = duration
             self.keyframes = keyframes
             self.isStill = isStill
+            self.pixelFormat = pixelFormat
+            self.bitDepth = bitDepth
+            self.colorTags = colorTags
+            self.color = color ?? .assumed(width: width, height: height, pixelFormat: pixelFormat, tags: colorTags)
+            self.hdr = hdr
+            self.dolbyVision = dolbyVision
         }
+
+        /// True when the picture is exactly today's working format: 8-bit BT.709 SDR, limited range.
+        public var isBT709SDR8Bit: Bool { bitDepth == 8 && color.isBT709SDR }
     }
 
     public struct Audio: Sendable, Hashable {

@@ -64,6 +64,10 @@ public struct OutputSettings: Sendable, Hashable {
     public var mask: Mask? = nil
     /// The colour outside `mask` (opaque; default black).
     public var background = RGBA(r: 0, g: 0, b: 0)
+    /// `output.colour`: the colour the file is written in (SDR BT.709 by default).
+    public var color: OutputColor = .sdr
+    /// The static HDR metadata a PQ output writes to its stream (`masteringDisplay`, `maxCLL`, `maxFALL`); nil: none.
+    public var hdrMetadata: HDRMetadata? = nil
 
     public init(width: Int, height: Int, frameRate: FrameRate, video: VideoCodecSettings = .init(),
                 audio: AudioCodecSettings = .init(), container: Container = .mp4) {

@@ -23,6 +23,8 @@ extension CompositionDocument {
                                       audio: output.audio, container: output.container)
         settings.mask = output.mask
         settings.background = output.background
+        settings.color = output.color
+        settings.hdrMetadata = output.hdr
         var composition = Composition(
             assets: Dictionary(uniqueKeysWithValues: assets.map { ($0.id, Asset(id: $0.id, path: $0.path)) }),
             videoTracks: [Track(kind: .video, items: items, name: "videos")] + (try makeOverlayTracks(facts: facts)),

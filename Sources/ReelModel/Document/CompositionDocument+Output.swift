@@ -1,6 +1,7 @@
 /// Decoding of the output settings.
 extension CompositionDocument {
-    static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background"]
+    static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background",
+                             "colour", "masteringDisplay", "maxCLL", "maxFALL"]
     static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset", "profile", "bitDepth", "chroma"]
     static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate", "sampleFormat", "loudness"]
 
@@ -8,7 +9,9 @@ extension CompositionDocument {
         var out = OutputEntry()
         if let size = decodeSize(f) { out.size = size }
         if let rate = decodeFrameRate(f) { out.frameRate = rate }
-        if let video = f.object("video", keys: videoCodecKeys) { out.video = decodeVideoCodec(video) }
+        let videoFields = f.object("video", keys: videoCodecKeys)
+        if let videoFields { out.video = decodeVideoCodec(videoFields) }
+        decodeColor(f, into: &out, videoBitDepthGiven: videoFields?.has("bitDepth") ?? false)
         if let container: Container = f.choice("container", "container") { out.container = container }
         if let audio = f.object("audio", keys: audioCodecKeys) { out.audio = decodeAudioCodec(audio) }
         for problem in ContainerCodecs.problems(container: out.container, video: out.video, audio: out.audio,

@@ -71,6 +71,9 @@ struct CompositionDocument {
         /// `mask` and `background` (CompositionDocument+OutputMask).
         var mask: Mask? = nil
         var background = RGBA(r: 0, g: 0, b: 0)
+        /// `colour` and a PQ output's static HDR metadata (CompositionDocument+Color).
+        var color: OutputColor = .sdr
+        var hdr: HDRMetadata? = nil
     }
 
     var assets: [AssetEntry] = []

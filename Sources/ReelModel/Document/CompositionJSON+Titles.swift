@@ -39,7 +39,7 @@ extension CompositionJSON {
             member("width", .number("\(o.width)")), member("height", .number("\(o.height)")),
             member("frameRate", .string(o.frameRate.description)), member("video", .object(video)),
             member("audio", .object(audio)), member("container", .string(o.container.rawValue)),
-        ])
+        ] + encodeColor(o))
     }
 
     /// Today's H.264 members as before; a new codec's own members only (no rate control or preset for an intra

@@ -6,7 +6,8 @@
 /// - `width`/`height` replace the preset's size;
 /// - inside `video` and `audio`, each member the user gives replaces the preset's, unless the user names another
 ///   `codec`, in which case the preset's settings for that stream are dropped (a ProRes profile means nothing to H.264);
-/// - any other member (`container`, `frameRate`, …) replaces the preset's.
+/// - any other member (`container`, `frameRate`, …) replaces the preset's; another `colour` also drops the preset's
+///   `masteringDisplay`, `maxCLL` and `maxFALL` (PQ metadata means nothing to HLG).
 ///
 /// Size presets (`"1920x1080"`, `"highest"`) stay what they were; a delivery preset without a size keeps the
 /// composition's size rules.
@@ -31,6 +32,16 @@ public enum DeliveryPreset {
          """),
         ("hevc-2160p", """
          { "width": 3840, "height": 2160, "container": "mp4", "video": { "codec": "hevc", "crf": 22, "preset": "medium" },
+           "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }
+         """),
+        ("hevc-hlg-2160p", """
+         { "width": 3840, "height": 2160, "container": "mp4", "colour": "hlg",
+           "video": { "codec": "hevc", "bitDepth": 10, "crf": 22, "preset": "medium" },
+           "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }
+         """),
+        ("hevc-pq-2160p", """
+         { "width": 3840, "height": 2160, "container": "mp4", "colour": "pq", "masteringDisplay": "P3-D65 1000",
+           "video": { "codec": "hevc", "bitDepth": 10, "crf": 22, "preset": "medium" },
            "audio": { "codec": "aac", "sampleRate": 48000, "bitrate": 192 } }
          """),
         ("web-1080p", """
@@ -81,8 +92,11 @@ public enum DeliveryPreset {
               let preset = members(of: name) else { return output }
         let userKeys = Set(user.map(\.key))
         let userSize = userKeys.contains("width") || userKeys.contains("height")
+        // Another colour drops the preset's HDR metadata, as another codec drops its stream settings.
+        let otherColor = output["colour"].map { $0 != preset.first { $0.key == "colour" }?.value } ?? false
         var result: [JSONMember] = preset.filter { member in
             if userSize && ["width", "height", "preset"].contains(member.key) { return false }
+            if otherColor && ["masteringDisplay", "maxCLL", "maxFALL"].contains(member.key) { return false }
             return !userKeys.contains(member.key)
         }
         for member in user where member.key != "preset" {
