@@ -12,6 +12,9 @@ import ReelModel
 /// Pictures are yuv420p, BT.709 limited range, aspect-fitted with black bars (`ScalerFit` documents
 /// the rounding) and rotated clockwise by the display matrix's rotation, as a player would show them.
 ///
+/// `deepFrame(at:)` gives the same pictures as `DeepFrame`s (16-bit 4:4:4, the source's own matrix; see
+/// `VideoFrameSource+Deep`), for the high-precision path.
+///
 /// Requests are expected in increasing time order: the source then decodes forward without
 /// seeking. It seeks only when a request goes backwards or lies beyond the next keyframe. The last
 /// converted picture is cached, so repeated requests (freeze frames, slow motion) cost nothing.
@@ -38,6 +41,10 @@ public final class VideoFrameSource {
     var fromFileStart = true
     var ended = false
     var cached: (pts: Int64, frame: PlanarFrame)? = nil
+    /// The deep path's scaler (made on the first `deepFrame(at:)`) and its last picture.
+    var deepScaler: Scaler? = nil
+    var cachedDeep: (pts: Int64, frame: DeepFrame)? = nil
+    let mirrored: Bool
     /// Diagnostics for tests: how many seeks, decoded frames and scaled frames so far.
     var seekCount = 0, decodeCount = 0, convertCount = 0
 
@@ -54,6 +61,7 @@ public final class VideoFrameSource {
         input = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_VIDEO, threaded: true)
         let orientation = ScalerMirror.orientation(of: input.stream)
         rotation = orientation.rotation
+        mirrored = orientation.mirrored
         scaler = Scaler(width: width, height: height, rotation: rotation, mirrored: orientation.mirrored, path: path)
     }
 
