@@ -26,11 +26,7 @@ extension VideoFrameSource {
     /// mirrored like the 8-bit picture. A 10-bit sample `s` of an unscaled plane comes out as `s << 6`.
     /// - Throws: `MediaError` when decoding fails or the stream has no decodable frame.
     public func deepFrame(at mediaTime: RationalTime) throws(MediaError) -> DeepFrame {
-        let limit = input.clock.ticks(atOrBefore: mediaTime)
-        try position(at: limit)
-        guard let pts = currentPTS else {
-            throw .invalidData(path: path, message: "no decodable video frame")
-        }
+        let pts = try showing(at: mediaTime)
         if let c = cachedDeep, c.pts == pts { return c.frame }
         let scaler = deepScaler ?? Scaler(width: width, height: height, rotation: rotation, mirrored: mirrored,
                                           deep: true, path: path)

@@ -68,16 +68,21 @@ public final class VideoFrameSource {
     /// The picture showing at `mediaTime`: the last frame whose media time is ≤ `mediaTime`.
     /// - Throws: `MediaError` when decoding fails or the stream has no decodable frame.
     public func frame(at mediaTime: RationalTime) throws(MediaError) -> PlanarFrame {
-        let limit = input.clock.ticks(atOrBefore: mediaTime)
-        try position(at: limit)
-        guard let pts = currentPTS else {
-            throw .invalidData(path: path, message: "no decodable video frame")
-        }
+        let pts = try showing(at: mediaTime)
         if let c = cached, c.pts == pts { return c.frame }
         let picture = try scaler.convert(current)
         convertCount += 1
         cached = (pts, picture)
         return picture
+    }
+
+    /// Makes `current` the frame showing at `mediaTime` (both kinds of picture choose alike); returns its pts.
+    func showing(at mediaTime: RationalTime) throws(MediaError) -> Int64 {
+        try position(at: input.clock.ticks(atOrBefore: mediaTime))
+        guard let pts = currentPTS else {
+            throw .invalidData(path: path, message: "no decodable video frame")
+        }
+        return pts
     }
 
     /// Decodes the next frame into `pending`. - Returns: false at the end of the stream.
