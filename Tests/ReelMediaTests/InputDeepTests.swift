@@ -46,6 +46,20 @@ import ReelModel
         #expect(ColorDescription.assumed(width: width, height: height) == expected)
     }
 
+    @Test func tagsReelDoesNotReadAreRefusedNamingTheFile() throws {
+        let path = try MediaFixtures.file("bt2020c.mp4", ["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30", "-frames:v", "1",
+                                                          "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                                          "-colorspace", "bt2020c"])
+        let source = try VideoFrameSource(path: path, width: 160, height: 90)
+        #expect {
+            _ = try source.colorDescription
+        } throws: { error in
+            guard case MediaError.invalidData(let file, let message) = error else { return false }
+            return file == path && message.contains("matrix 'bt2020c'")
+        }
+        #expect(try source.deepFrame(at: .zero).width == 160, "the pictures still decode")
+    }
+
     @Test func fullRangeSourcesComeOutLimitedRange() throws {
         let path = try MediaFixtures.file("full-white.mov", ["-f", "lavfi", "-i", "color=c=white:s=160x90:r=30",
                                                              "-frames:v", "1", "-vf", "format=yuvj420p",
