@@ -11,6 +11,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/dovi_meta.h>
+#include <string.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 
@@ -78,6 +79,49 @@ static inline const int32_t *reel_stream_display_matrix(AVStream *st) {
     size_t size = 0;
     const uint8_t *sd = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
     return (sd && size >= 9 * sizeof(int32_t)) ? (const int32_t *)sd : NULL;
+}
+
+/* --- HDR stream side data (mastering display, content light level) --- */
+
+/* Adds SMPTE ST 2086 mastering display side data to a stream: xy = rx ry gx gy bx by wx wy in 1/50000,
+   luminance in 1/10000 cd/m2 (the units HEVC's SEI uses). Returns 0 or a negative AVERROR. */
+static inline int reel_stream_add_mastering_display(AVStream *st, const int *xy, int min_lum, int max_lum) {
+    AVMasteringDisplayMetadata *m = (AVMasteringDisplayMetadata *)av_stream_new_side_data(
+        st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, sizeof(AVMasteringDisplayMetadata));
+    if (!m) return AVERROR(ENOMEM);
+    memset(m, 0, sizeof(*m));
+    for (int c = 0; c < 3; c++) {
+        m->display_primaries[c][0] = av_make_q(xy[2 * c], 50000);
+        m->display_primaries[c][1] = av_make_q(xy[2 * c + 1], 50000);
+    }
+    m->white_point[0] = av_make_q(xy[6], 50000);
+    m->white_point[1] = av_make_q(xy[7], 50000);
+    m->min_luminance = av_make_q(min_lum, 10000);
+    m->max_luminance = av_make_q(max_lum, 10000);
+    m->has_primaries = 1;
+    m->has_luminance = 1;
+    return 0;
+}
+
+/* Adds CTA-861.3 content light level side data (cd/m2) to a stream. Returns 0 or a negative AVERROR. */
+static inline int reel_stream_add_content_light(AVStream *st, unsigned max_cll, unsigned max_fall) {
+    AVContentLightMetadata *l = (AVContentLightMetadata *)av_stream_new_side_data(
+        st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, sizeof(AVContentLightMetadata));
+    if (!l) return AVERROR(ENOMEM);
+    l->MaxCLL = max_cll;
+    l->MaxFALL = max_fall;
+    return 0;
+}
+
+/* Copies `src`'s side data of `type` (if any) to `dst`. Returns 1 when copied, 0 when absent, or a negative AVERROR. */
+static inline int reel_stream_copy_side_data(AVStream *dst, AVStream *src, enum AVPacketSideDataType type) {
+    size_t size = 0;
+    const uint8_t *sd = av_stream_get_side_data(src, type, &size);
+    if (!sd || size == 0) return 0;
+    uint8_t *copy = av_stream_new_side_data(dst, type, size);
+    if (!copy) return AVERROR(ENOMEM);
+    memcpy(copy, sd, size);
+    return 1;
 }
 
 /* --- chapters: FFmpeg 5.1 has no public API to add one (avpriv_new_chapter is private). --- */

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import ReelModel
 
 /// An `AVFrame` owned by an encoder, freed in `deinit`. Used on one thread.
 final class EncoderFrame {
@@ -17,19 +18,19 @@ final class EncoderFrame {
         av_frame_free(&f)
     }
 
-    /// A video frame of the given size and pixel format (default yuv420p) with its own buffers.
-    static func video(width: Int, height: Int, format: AVPixelFormat = AV_PIX_FMT_YUV420P) throws(MediaError)
-        -> EncoderFrame {
+    /// A video frame of the given size and pixel format (default yuv420p) with its own buffers, tagged `color`.
+    static func video(width: Int, height: Int, format: AVPixelFormat = AV_PIX_FMT_YUV420P,
+                      color: ColorDescription = .bt709) throws(MediaError) -> EncoderFrame {
         let frame = try EncoderFrame()
         frame.pointer.pointee.format = format.rawValue
         frame.pointer.pointee.width = Int32(width)
         frame.pointer.pointee.height = Int32(height)
-        // BT.709 limited range, as the encoder is configured: prores_ks writes the frame's own tags into each
-        // frame header (libx264 takes the encoder's).
-        frame.pointer.pointee.color_primaries = AVCOL_PRI_BT709
-        frame.pointer.pointee.color_trc = AVCOL_TRC_BT709
-        frame.pointer.pointee.colorspace = AVCOL_SPC_BT709
-        frame.pointer.pointee.color_range = AVCOL_RANGE_MPEG
+        // The colour the encoder is configured with: prores_ks writes the frame's own tags into each frame
+        // header (libx264 takes the encoder's).
+        frame.pointer.pointee.color_primaries = color.avPrimaries
+        frame.pointer.pointee.color_trc = color.avTransfer
+        frame.pointer.pointee.colorspace = color.avColorSpace
+        frame.pointer.pointee.color_range = color.avRange
         try check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer")
         return frame
     }

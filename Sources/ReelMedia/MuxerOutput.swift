@@ -73,14 +73,16 @@ public final class OutputMuxer {
     /// MP4, MOV and M4V: FFmpeg's movenc, with its `movflags` and `movie_timescale`.
     static func isISOMedia(_ container: Container) -> Bool { [.mp4, .mov, .m4v].contains(container) }
 
-    /// Adds the video stream, copying the codec parameters (extradata included) of a part.
-    /// Packets later written may come from any part with identical extradata.
+    /// Adds the video stream, copying the codec parameters (extradata and colour tags included) and the HDR
+    /// stream side data (mastering display, content light level: `StreamSideData`) of a part, which codec
+    /// parameters do not hold in FFmpeg 5.1. Packets later written may come from any part with identical extradata.
     /// - Parameter frameRate: the render's frame rate; `writeVideo` offsets count these frames.
     public func addVideoStream(copying reader: PacketReader, frameRate: FrameRate) throws(MediaError) {
         precondition(!headerWritten && video == nil, "add streams once, before writing")
         let stream = try muxer.addStream()
         try check(avcodec_parameters_copy(stream.pointee.codecpar, reader.codecParameters),
                   "avcodec_parameters_copy", path: path)
+        try StreamSideData.copyHDR(from: reader.stream, to: stream, path: path)
         guard ContainerCodecs.of(container).video.map(\.rawValue).contains(reader.codecFamily) else {
             throw MediaError.unsupportedCodec(path: path, codec: "\(reader.codecName) in \(container.rawValue)")
         }

@@ -1,7 +1,9 @@
 internal import CFFmpeg
+import ReelModel
 
 /// Converts decoded pictures to `PlanarFrame`s of the render size: yuv420p, BT.709 limited range,
-/// aspect-fitted with black bars (see `ScalerFit`) and rotated clockwise by `rotation` degrees.
+/// aspect-fitted with black bars (see `ScalerFit`) and rotated clockwise by `rotation` degrees; or, made
+/// `deep`, to `DeepFrame`s (`Scaler+Deep`).
 ///
 /// Owns one `SwsContext`, reused while the source geometry stays the same. Rotated sources are
 /// scaled to the pre-rotation size into a scratch frame, then each plane is rotated into place.
@@ -13,10 +15,14 @@ final class Scaler {
     let height: Int
     let rotation: Int
     let path: String
-    private var context: OpaquePointer? = nil
+    private(set) var context: OpaquePointer? = nil
     private var key: Key? = nil
-    private var fit = ScalerFit(sourceWidth: 2, sourceHeight: 2, rotation: 0, width: 2, height: 2)
+    private(set) var fit = ScalerFit(sourceWidth: 2, sourceHeight: 2, rotation: 0, width: 2, height: 2)
     private var scratch = PlanarFrame(width: 2, height: 2)
+    /// The deep path's scratch frame for rotated sources.
+    var deepScratch = DeepFrame(width: 2, height: 2)
+    /// Whether this scaler makes `DeepFrame`s (yuv444p16, the source's matrix) rather than `PlanarFrame`s.
+    let deep: Bool
     /// The YUV matrix conversion the current source needs (BT.601 → BT.709), if any.
     private var matrix: ColorMatrix? = nil
 
@@ -27,7 +33,8 @@ final class Scaler {
     /// Mirrored left to right after the rotation (`ScalerMirror`).
     let mirrored: Bool
 
-    init(width: Int, height: Int, rotation: Int, mirrored: Bool = false, path: String) {
+    init(width: Int, height: Int, rotation: Int, mirrored: Bool = false, deep: Bool = false, path: String) {
+        self.deep = deep
         self.width = width
         self.height = height
         self.rotation = rotation
@@ -53,33 +60,31 @@ final class Scaler {
     }
 
     /// (Re)creates the swscale context and the fitted rectangle when the source geometry changes.
-    private func prepare(for f: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+    func prepare(for f: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
         let format = f.pointee.format
-        let fullRange = f.pointee.color_range == AVCOL_RANGE_JPEG || isJPEGFormat(format)
+        let fullRange = f.pointee.color_range == AVCOL_RANGE_JPEG
+            || ColorDescription.isJPEGFormat(AVPixelFormat(rawValue: format))
         let k = Key(width: f.pointee.width, height: f.pointee.height, format: format, fullRange: fullRange,
                     sarNum: f.pointee.sample_aspect_ratio.num, sarDen: f.pointee.sample_aspect_ratio.den)
-        matrix = ColorMatrix.needed(for: f)
+        matrix = deep ? nil : ColorMatrix.needed(for: f)
         if k == key, context != nil { return }
         fit = ScalerFit(sourceWidth: Int(k.width), sourceHeight: Int(k.height),
                         sampleAspect: (Int(k.sarNum), Int(k.sarDen)), rotation: rotation,
                         width: width, height: height)
         let turned = rotation == 90 || rotation == 270
         let (sw, sh) = turned ? (fit.height, fit.width) : (fit.width, fit.height)
-        if rotation != 0 { scratch = PlanarFrame(width: sw, height: sh) }
+        if rotation != 0 {
+            if deep { deepScratch = DeepFrame(width: sw, height: sh) } else { scratch = PlanarFrame(width: sw, height: sh) }
+        }
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT
         context = sws_getCachedContext(context, k.width, k.height, AVPixelFormat(rawValue: format),
-                                       Int32(sw), Int32(sh), AV_PIX_FMT_YUV420P, flags, nil, nil, nil)
+                                       Int32(sw), Int32(sh), deep ? Self.deepFormat : AV_PIX_FMT_YUV420P, flags, nil, nil, nil)
         guard let context else {
             throw .invalidData(path: path, message: "sws_getCachedContext failed for \(k.width)x\(k.height)")
         }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         _ = sws_setColorspaceDetails(context, bt709, fullRange ? 1 : 0, bt709, 0, 0, 1 << 16, 1 << 16)
         key = k
-    }
-
-    private func isJPEGFormat(_ format: Int32) -> Bool {
-        [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P]
-            .contains { $0.rawValue == format }
     }
 
     /// Scales the whole source into `target` with the fitted picture's top-left at (`x`, `y`), both even.

@@ -30,7 +30,14 @@ enum ScalerMirror {
         flipPlane(&frame.v, stride: frame.chromaWidth, x: cx, y: cy, w: cw, h: ch)
     }
 
-    private static func flipPlane(_ plane: inout [UInt8], stride: Int, x: Int, y: Int, w: Int, h: Int) {
+    /// Mirrors the rectangle `(x, y, w, h)` of a deep (4:4:4) frame left to right, every plane alike.
+    static func flip(_ frame: inout DeepFrame, x: Int, y: Int, w: Int, h: Int) {
+        flipPlane(&frame.y, stride: frame.width, x: x, y: y, w: w, h: h)
+        flipPlane(&frame.u, stride: frame.width, x: x, y: y, w: w, h: h)
+        flipPlane(&frame.v, stride: frame.width, x: x, y: y, w: w, h: h)
+    }
+
+    private static func flipPlane<Sample>(_ plane: inout [Sample], stride: Int, x: Int, y: Int, w: Int, h: Int) {
         for r in y..<(y + h) {
             let row = r * stride + x
             plane[row..<(row + w)].reverse()

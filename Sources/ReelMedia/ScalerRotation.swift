@@ -1,4 +1,4 @@
-/// Clockwise rotation of `PlanarFrame` planes by 90, 180 or 270 degrees (like AVFoundation's
+/// Clockwise rotation of `PlanarFrame` and `DeepFrame` planes by 90, 180 or 270 degrees (like AVFoundation's
 /// `preferredTransform`). Plain loops: correctness over speed, rotated sources are rare.
 enum ScalerRotation {
     /// Rotates `source` clockwise by `rotation` and writes it into `target` with its top-left at
@@ -22,11 +22,21 @@ enum ScalerRotation {
         }
     }
 
+    /// Rotates a deep `source` (4:4:4: every plane is rotated to the same place) into `target` at (`x`, `y`).
+    static func rotate(_ source: DeepFrame, rotation: Int, into target: inout DeepFrame, x: Int, y: Int) {
+        let (sw, sh, tw) = (source.width, source.height, target.width)
+        for (s, keyPath) in [(source.y, \DeepFrame.y), (source.u, \DeepFrame.u), (source.v, \DeepFrame.v)] {
+            s.withUnsafeBufferPointer { s in
+                target[keyPath: keyPath].withUnsafeMutableBufferPointer { d in plane(s, sw, sh, rotation, d, tw, x, y) }
+            }
+        }
+    }
+
     /// One plane of `sw × sh` (tightly packed) into `dst` (row stride `ds`) at (`dx`, `dy`).
     /// Destination pixel (row r, column c) of the rotated plane reads source pixel:
     /// 90°: (sh−1−c, r); 180°: (sh−1−r, sw−1−c); 270°: (c, sw−1−r).
-    static func plane(_ src: UnsafeBufferPointer<UInt8>, _ sw: Int, _ sh: Int, _ rotation: Int,
-                      _ dst: UnsafeMutableBufferPointer<UInt8>, _ ds: Int, _ dx: Int, _ dy: Int) {
+    static func plane<Sample>(_ src: UnsafeBufferPointer<Sample>, _ sw: Int, _ sh: Int, _ rotation: Int,
+                              _ dst: UnsafeMutableBufferPointer<Sample>, _ ds: Int, _ dx: Int, _ dy: Int) {
         let turned = rotation == 90 || rotation == 270
         let (rw, rh) = turned ? (sh, sw) : (sw, sh)
         for r in 0..<rh {

@@ -6,20 +6,21 @@ extension VideoEncoder {
     static let keyframeIntervalSeconds: Int64 = 10
 
     /// Applies every setting that shapes the parameter sets or the bitstream, identically for every part:
-    /// size, pixel format, SAR 1:1, BT.709 limited range, time base `den/num`, global header, a fixed thread
-    /// count, then the codec's own options (`configureX264` and the others in `VideoEncoder+Codecs`).
+    /// size, pixel format, SAR 1:1, the output colour's tags (BT.709 limited range unless told), time base
+    /// `den/num`, global header, a fixed thread count, then the codec's own options (`configureX264` and the
+    /// others in `VideoEncoder+Codecs`; x265 also takes the colour and `hdr` in its own parameters).
     static func configure(_ encoder: EncoderContext, settings: OutputSettings, format: VideoEncoderFormat,
-                          threads: Int) throws(MediaError) {
+                          threads: Int, color: ColorDescription, hdr: HDRMetadata?) throws(MediaError) {
         let ctx = encoder.pointer
         let rate = settings.frameRate
         ctx.pointee.width = Int32(settings.width)
         ctx.pointee.height = Int32(settings.height)
         ctx.pointee.pix_fmt = format.pixelFormat
         ctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        ctx.pointee.color_primaries = AVCOL_PRI_BT709
-        ctx.pointee.color_trc = AVCOL_TRC_BT709
-        ctx.pointee.colorspace = AVCOL_SPC_BT709
-        ctx.pointee.color_range = AVCOL_RANGE_MPEG
+        ctx.pointee.color_primaries = color.avPrimaries
+        ctx.pointee.color_trc = color.avTransfer
+        ctx.pointee.colorspace = color.avColorSpace
+        ctx.pointee.color_range = color.avRange
         ctx.pointee.time_base = AVRational(num: rate.denominator, den: rate.numerator)
         ctx.pointee.framerate = AVRational(num: rate.numerator, den: rate.denominator)
         let perInterval = (keyframeIntervalSeconds * Int64(rate.numerator) + Int64(rate.denominator) - 1)
@@ -32,7 +33,7 @@ extension VideoEncoder {
         let video = settings.video
         switch video.codec {
         case .h264: try configureX264(encoder, video)
-        case .hevc: try configureX265(encoder, video, threads: threads)
+        case .hevc: try configureX265(encoder, video, threads: threads, extra: x265ColorParams(color, hdr: hdr))
         case .prores: try encoder.setOption("profile", video.profile ?? "hq")
         case .dnxhr: try encoder.setOption("profile", "dnxhr_" + (video.profile ?? "hq"))
         case .av1: try configureSVTAV1(encoder, video)

@@ -14,6 +14,8 @@ final class VideoEncoder {
     let format: VideoEncoderFormat
     private let frame: EncoderFrame
     private let converter: EncoderPixelConverter?
+    /// Made on the first deep frame.
+    private var deepConverter: EncoderDeepConverter? = nil
     private let width: Int
     private let height: Int
     private(set) var framesSent: Int64 = 0
@@ -22,8 +24,13 @@ final class VideoEncoder {
     private(set) var dtsRewrites = 0
     private var drained = false
 
+    /// - Parameters:
+    ///   - color: the output's colour, written to the stream's and every frame's tags.
+    ///   - hdr: the mastering display and content light level, carried in the bitstream where the encoder
+    ///     writes them (x265's SEI); the part writer adds them as stream side data too.
     /// - Throws: `MediaError.unsupportedCodec` when the encoder is missing, `.invalidData` unless the size is even.
-    init(settings: OutputSettings, threads: Int, path: String?) throws(MediaError) {
+    init(settings: OutputSettings, threads: Int, path: String?, color: ColorDescription = .bt709,
+         hdr: HDRMetadata? = nil) throws(MediaError) {
         guard settings.width > 0, settings.height > 0, settings.width % 2 == 0, settings.height % 2 == 0 else {
             throw MediaError.invalidData(path: path ?? "",
                                          message: "\(settings.video.codec.rawValue) needs an even size, not \(settings.width)x\(settings.height)")
@@ -32,9 +39,9 @@ final class VideoEncoder {
         height = settings.height
         format = VideoEncoderFormat(settings.video)
         context = try EncoderContext(encoderName: format.encoderName, path: path)
-        try Self.configure(context, settings: settings, format: format, threads: threads)
+        try Self.configure(context, settings: settings, format: format, threads: threads, color: color, hdr: hdr)
         try context.open()
-        frame = try EncoderFrame.video(width: width, height: height, format: format.pixelFormat)
+        frame = try EncoderFrame.video(width: width, height: height, format: format.pixelFormat, color: color)
         reorderDelay = Int64(context.pointer.pointee.has_b_frames)
         converter = format.pixelFormat == AV_PIX_FMT_YUV420P ? nil
             : try EncoderPixelConverter(width: width, height: height, to: format.pixelFormat, path: path)
@@ -49,11 +56,29 @@ final class VideoEncoder {
 
     /// Encodes one frame; returns the packets that became ready.
     func encode(_ picture: PlanarFrame) throws(MediaError) -> [Packet] {
-        guard picture.width == width, picture.height == height else {
-            throw MediaError.invalidData(path: context.path ?? "",
-                                         message: "frame is \(picture.width)x\(picture.height), part is \(width)x\(height)")
-        }
+        try checkSize(picture.width, picture.height)
         if let converter { try converter.convert(picture, into: frame) } else { try frame.fill(from: picture) }
+        return try sendFrame()
+    }
+
+    /// Encodes one deep frame (`EncoderDeepConverter` brings it to the encoder's pixel format).
+    func encode(_ picture: DeepFrame) throws(MediaError) -> [Packet] {
+        try checkSize(picture.width, picture.height)
+        if deepConverter == nil {
+            deepConverter = try EncoderDeepConverter(width: width, height: height, to: format.pixelFormat, path: context.path)
+        }
+        try deepConverter?.convert(picture, into: frame)
+        return try sendFrame()
+    }
+
+    private func checkSize(_ w: Int, _ h: Int) throws(MediaError) {
+        guard w == width, h == height else {
+            throw MediaError.invalidData(path: context.path ?? "", message: "frame is \(w)x\(h), part is \(width)x\(height)")
+        }
+    }
+
+    /// Sends `frame`, filled, as the next frame of the part; returns the packets that became ready.
+    private func sendFrame() throws(MediaError) -> [Packet] {
         frame.pointer.pointee.pts = framesSent
         // The first frame of every part is a real IDR (forced-idr=1 turns I into IDR; intra codecs ignore it).
         frame.pointer.pointee.pict_type = framesSent == 0 ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE

@@ -12,6 +12,9 @@ import ReelModel
 /// Pictures are yuv420p, BT.709 limited range, aspect-fitted with black bars (`ScalerFit` documents
 /// the rounding) and rotated clockwise by the display matrix's rotation, as a player would show them.
 ///
+/// `deepFrame(at:)` gives the same pictures as `DeepFrame`s (16-bit 4:4:4, the source's own matrix; see
+/// `VideoFrameSource+Deep`), for the high-precision path.
+///
 /// Requests are expected in increasing time order: the source then decodes forward without
 /// seeking. It seeks only when a request goes backwards or lies beyond the next keyframe. The last
 /// converted picture is cached, so repeated requests (freeze frames, slow motion) cost nothing.
@@ -38,6 +41,10 @@ public final class VideoFrameSource {
     var fromFileStart = true
     var ended = false
     var cached: (pts: Int64, frame: PlanarFrame)? = nil
+    /// The deep path's scaler (made on the first `deepFrame(at:)`) and its last picture.
+    var deepScaler: Scaler? = nil
+    var cachedDeep: (pts: Int64, frame: DeepFrame)? = nil
+    let mirrored: Bool
     /// Diagnostics for tests: how many seeks, decoded frames and scaled frames so far.
     var seekCount = 0, decodeCount = 0, convertCount = 0
 
@@ -54,22 +61,28 @@ public final class VideoFrameSource {
         input = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_VIDEO, threaded: true)
         let orientation = ScalerMirror.orientation(of: input.stream)
         rotation = orientation.rotation
+        mirrored = orientation.mirrored
         scaler = Scaler(width: width, height: height, rotation: rotation, mirrored: orientation.mirrored, path: path)
     }
 
     /// The picture showing at `mediaTime`: the last frame whose media time is ≤ `mediaTime`.
     /// - Throws: `MediaError` when decoding fails or the stream has no decodable frame.
     public func frame(at mediaTime: RationalTime) throws(MediaError) -> PlanarFrame {
-        let limit = input.clock.ticks(atOrBefore: mediaTime)
-        try position(at: limit)
-        guard let pts = currentPTS else {
-            throw .invalidData(path: path, message: "no decodable video frame")
-        }
+        let pts = try showing(at: mediaTime)
         if let c = cached, c.pts == pts { return c.frame }
         let picture = try scaler.convert(current)
         convertCount += 1
         cached = (pts, picture)
         return picture
+    }
+
+    /// Makes `current` the frame showing at `mediaTime` (both kinds of picture choose alike); returns its pts.
+    func showing(at mediaTime: RationalTime) throws(MediaError) -> Int64 {
+        try position(at: input.clock.ticks(atOrBefore: mediaTime))
+        guard let pts = currentPTS else {
+            throw .invalidData(path: path, message: "no decodable video frame")
+        }
+        return pts
     }
 
     /// Decodes the next frame into `pending`. - Returns: false at the end of the stream.

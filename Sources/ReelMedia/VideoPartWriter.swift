@@ -36,16 +36,20 @@ public final class VideoPartWriter {
     ///   - path: the part file to write.
     ///   - settings: the render's output settings; size, rate and video codec settings are used.
     ///   - threads: encoder threads, identical for every part of a render.
+    ///   - color: the output's colour: the stream's and frames' tags (and x265's VUI).
+    ///   - hdr: mastering display and content light level: x265's SEI, and stream side data (the `mdcv` and
+    ///     `clli` boxes) for every codec.
     /// - Throws: `MediaError` when the encoder or the file cannot be opened.
-    public init(path: String, settings: OutputSettings, threads: Int = VideoPartWriter.defaultThreadCount)
-        throws(MediaError) {
+    public init(path: String, settings: OutputSettings, threads: Int = VideoPartWriter.defaultThreadCount,
+                color: ColorDescription = .bt709, hdr: HDRMetadata? = nil) throws(MediaError) {
         AllocatorTuning.ensure()
-        encoder = try VideoEncoder(settings: settings, threads: threads, path: path)
+        encoder = try VideoEncoder(settings: settings, threads: threads, path: path, color: color, hdr: hdr)
         muxer = try MuxerContext(path: path, formatName: encoder.format.partMuxer)
         let stream = try muxer.addStream()
         streamIndex = stream.pointee.index
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),
                   "avcodec_parameters_from_context", path: path)
+        if let hdr { try StreamSideData.add(hdr, to: stream, path: path) }
         stream.pointee.time_base = encoder.timeBase
         let rate = settings.frameRate
         stream.pointee.avg_frame_rate = AVRational(num: rate.numerator, den: rate.denominator)
@@ -55,6 +59,14 @@ public final class VideoPartWriter {
     /// Encodes one frame (the next in the part).
     /// - Throws: `MediaError.invalidData` if the frame size differs from the settings.
     public func append(_ frame: PlanarFrame) throws(MediaError) {
+        precondition(!finished, "append after finish")
+        try write(encoder.encode(frame))
+    }
+
+    /// Encodes one deep frame (the next in the part), converted to the encoder's pixel format as
+    /// `EncoderDeepConverter` says: rounded to the encoder's bit depth, no dither.
+    /// - Throws: `MediaError.invalidData` if the frame size differs from the settings.
+    public func append(_ frame: DeepFrame) throws(MediaError) {
         precondition(!finished, "append after finish")
         try write(encoder.encode(frame))
     }

@@ -45,7 +45,7 @@ public struct ColorTags: Sendable, Hashable {
         "bt2020": .bt2020, "smpte432": .displayP3,
     ]
     static let transfers: [String: ColorDescription.Transfer] = [
-        "bt709": .bt709, "smpte170m": .bt709, "bt2020-10": .bt709, "bt2020-12": .bt709,
+        "bt709": .bt709, "smpte170m": .bt709, "smpte240m": .bt709, "bt2020-10": .bt709, "bt2020-12": .bt709,
         "iec61966-2-1": .srgb, "smpte2084": .pq, "arib-std-b67": .hlg,
     ]
 }
