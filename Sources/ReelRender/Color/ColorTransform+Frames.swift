@@ -24,9 +24,11 @@ extension ColorTransform {
                                 let planes = PixelKernel.Planes(y: y.baseAddress!, u: u.baseAddress!, v: v.baseAddress!,
                                                                 oy: oy.baseAddress!, ou: ou.baseAddress!,
                                                                 ov: ov.baseAddress!)
-                                // Row by row: a row's planes stay in cache while the tables are read.
+                                // Row by row: a row's samples stay in cache through every step.
+                                let rows = PixelKernel.Rows(width: max(frame.width, 1))
+                                defer { rows.free() }
                                 for row in stride(from: 0, to: count, by: max(frame.width, 1)) {
-                                    kernel.run(planes, from: row, to: min(row + frame.width, count))
+                                    kernel.run(planes, from: row, count: min(frame.width, count - row), rows: rows)
                                 }
                             }
                         }

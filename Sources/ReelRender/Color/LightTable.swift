@@ -28,18 +28,17 @@ struct LightTable: Sendable {
         samples = SampleTable(v)
     }
 
-    /// The curve at `x`; negative `x` reads as 0.
+    /// The curve at `x`; negative `x` reads as 0. Without branches (a select), so a row whose light crosses
+    /// black does not stall on mispredictions.
     @inline(__always)
     static func read(_ table: UnsafePointer<Float>, _ x: Float) -> Float {
-        if x < low {
-            let zero = table[zeroIndex]
-            return zero + (table[0] - zero) * (max(x, 0) / low)
-        }
-        // NaN and light beyond the last sample read as the last sample.
-        let bits = min(x.bitPattern, high.bitPattern &- 1) &- base
+        // NaN and light beyond the last sample read as the last sample; light below the first as the first.
+        let bits = min(max(x, low).bitPattern, high.bitPattern &- 1) &- base
         let i = Int(bits >> mantissaShift)
         let frac = Float(bits & ((1 << mantissaShift) - 1)) * (1 / Float(1 << mantissaShift))
         let a = table[i], b = table[i + 1]
-        return a + (b - a) * frac
+        let zero = table[zeroIndex]
+        let dark = zero + (a - zero) * (max(x, 0) * (1 / low))
+        return x < low ? dark : a + (b - a) * frac
     }
 }

@@ -23,6 +23,7 @@ struct ToneCurve: Sendable {
     @inline(__always)
     func gain(_ r: Float, _ g: Float, _ b: Float) -> Float {
         let sig = max(max(r, g), max(b, 1e-6)) * toOutput
-        return sig <= knee ? 1 : c * (sig + a) / ((sig + self.b) * sig)
+        let rolled = c * (sig + a) / ((sig + self.b) * sig)
+        return sig <= knee ? 1 : rolled   // a select, so the row's loop vectorises
     }
 }
