@@ -60,6 +60,7 @@ let package = Package(
         .executableTarget(name: "bench-memory", dependencies: ["ReelMedia", "ReelModel"], path: "bench/memory"),
         .executableTarget(name: "bench-layers", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/layers"),
         .executableTarget(name: "bench-transitions", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/transitions"),
+        .executableTarget(name: "bench-colour", dependencies: ["ReelRender", "ReelMedia", "ReelModel"], path: "bench/colour"),
 
         // Test support, used only by test targets: running programs (the one process helper), temporary folders,
         // the test database's URL, the built `reel`, a seeded generator, and REEL_TEST_KEEP (docs/testing.md).

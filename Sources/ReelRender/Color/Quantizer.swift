@@ -1,0 +1,95 @@
+/// Reduces 16-bit `DeepFrame` samples to 8 or 10 bits with an ordered dither, so a smooth 10-bit (or deeper)
+/// gradient in an 8-bit output shows no bands.
+///
+/// The method (docs/colour.md): a sample `s` becomes `(s + T) >> k`, clamped to the depth's top code, where
+/// `k = 16 − bits` and `T` is the 8×8 Bayer threshold of the pixel, `T = (t + ½)·2^k / 64` for `t` in 0…63. Over
+/// any 8×8 tile the codes average to the sample's exact value (to 1/64 of a code), a sample already on the output's
+/// grid (an 8-bit source's `s << 8`) is never moved, and nothing is random. The pattern is shifted, per plane and per
+/// frame, by an offset hashed from the plane and the frame's index in the programme, so the pattern does not sit
+/// still under moving pictures. It depends on nothing else (not on the segment), so a picture
+/// quantized in segment 3 of 7 has the same bytes as in a one-segment render.
+public struct Quantizer: Sendable, Hashable {
+    /// The output depth: 8 or 10.
+    public let bits: Int
+
+    /// - Parameter bits: the output depth, 8 or 10.
+    public init(bits: Int) {
+        precondition(bits == 8 || bits == 10, "Reel quantizes to 8 or 10 bits, not \(bits)")
+        self.bits = bits
+    }
+
+    /// 8×8 Bayer matrix, row-major: each of 0…63 once, neighbours as far apart in value as they can be.
+    static let bayer: [Int] = {
+        var m = [0]
+        var n = 1
+        while n < 8 {
+            var next = [Int](repeating: 0, count: 4 * n * n)
+            for y in 0..<n {
+                for x in 0..<n {
+                    let v = 4 * m[y * n + x]
+                    next[y * 2 * n + x] = v
+                    next[y * 2 * n + x + n] = v + 2
+                    next[(y + n) * 2 * n + x] = v + 3
+                    next[(y + n) * 2 * n + x + n] = v + 1
+                }
+            }
+            m = next
+            n *= 2
+        }
+        return m
+    }()
+
+    /// One plane at `bits` depth (codes 0…2^bits − 1), in a `UInt16` each.
+    /// - Parameters:
+    ///   - samples: the plane, `width × height` 16-bit samples.
+    ///   - plane: 0 for Y, 1 for Cb, 2 for Cr (each plane gets its own pattern offset).
+    ///   - programmeFrame: the frame's index in the whole programme, never within a segment.
+    public func quantize(_ samples: [UInt16], width: Int, height: Int, plane: Int, programmeFrame: Int64) -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: samples.count)
+        out.withUnsafeMutableBufferPointer {
+            run(samples, width: width, height: height, plane: plane, programmeFrame: programmeFrame, into: $0)
+        }
+        return out
+    }
+
+    /// One plane at 8 bits (`bits` must be 8).
+    public func quantize8(_ samples: [UInt16], width: Int, height: Int, plane: Int, programmeFrame: Int64) -> [UInt8] {
+        precondition(bits == 8, "quantize8 of a \(bits)-bit quantizer")
+        var out = [UInt8](repeating: 0, count: samples.count)
+        out.withUnsafeMutableBufferPointer {
+            run(samples, width: width, height: height, plane: plane, programmeFrame: programmeFrame, into: $0)
+        }
+        return out
+    }
+
+    private func run<Code: FixedWidthInteger & UnsignedInteger>(
+        _ samples: [UInt16], width: Int, height: Int, plane: Int, programmeFrame: Int64,
+        into out: UnsafeMutableBufferPointer<Code>
+    ) {
+        precondition(samples.count == width * height, "plane of \(samples.count) samples is not \(width)x\(height)")
+        let shift = UInt32(16 - bits), top = UInt32((1 << bits) - 1)
+        let (dx, dy) = Self.offset(plane: plane, programmeFrame: programmeFrame)
+        let thresholds = Self.bayer.map { UInt32((2 * $0 + 1) << shift) / 128 }
+        samples.withUnsafeBufferPointer { s in
+            for y in 0..<height {
+                let row = ((y + dy) & 7) * 8
+                let t = (0..<8).map { thresholds[row + (($0 + dx) & 7)] }
+                t.withUnsafeBufferPointer { t in
+                    for x in 0..<width {
+                        let i = y * width + x
+                        out[i] = Code(truncatingIfNeeded: min((UInt32(s[i]) + t[x & 7]) >> shift, top))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pattern's offset for one plane of one programme frame (SplitMix64's finaliser of both).
+    static func offset(plane: Int, programmeFrame: Int64) -> (x: Int, y: Int) {
+        var z = UInt64(bitPattern: programmeFrame) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(plane) &* 0xD1B5_4A32_D192_ED03
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (Int(z & 7), Int((z >> 3) & 7))
+    }
+}
