@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "ReelModelTests", dependencies: ["ReelModel", "ReelTestSupport"]),
         .testTarget(name: "ReelPlanTests", dependencies: ["ReelPlan", "ReelModel", "ReelTestSupport"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelModel", "ReelTestSupport"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelModel", "ReelTestOracles",
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelMedia", "ReelModel", "ReelPlan", "ReelTestOracles",
                                                            "ReelTestSupport"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelTestSupport"]),
         .testTarget(name: "ReelRecordsTests", dependencies: ["ReelRecords", "ReelTestSupport"]),

@@ -1,19 +1,37 @@
 import ReelMedia
+import ReelModel
 
-/// BT.709 limited-range conversions between R′G′B′ (sRGB-encoded, 8 bits) and Y′CbCr (8 bits).
+/// BT.709 limited-range conversions between R′G′B′ (sRGB-encoded, 8 bits) and Y′CbCr (8 or 16 bits).
 ///
 /// `Y = 16 + 219·Y′`, `Cb = 128 + 224·(B′ − Y′)/1.8556`, `Cr = 128 + 224·(R′ − Y′)/1.5748` with
 /// `Y′ = 0.2126 R′ + 0.7152 G′ + 0.0722 B′` (components in 0…1), rounded to nearest and clamped.
 /// Computed in `Double`, once per raster or thumbnail, never per composited frame.
+///
+/// This is the one place where rasters (titles, masks' backgrounds, watermark, images) enter Y′CbCr.
 public enum ColorConversion {
     static let kr = LumaWeights.bt709.kr, kb = LumaWeights.bt709.kb, kg = LumaWeights.bt709.kg
 
     /// The BT.709 limited-range Y′CbCr of an 8-bit R′G′B′ colour.
     public static func yuv(r: UInt8, g: UInt8, b: UInt8) -> (y: UInt8, u: UInt8, v: UInt8) {
+        yuv(r: r, g: g, b: b, as: UInt8.self, in: .bt709)
+    }
+
+    /// The Y′CbCr of an 8-bit R′G′B′ colour in the working colour `colour`, on the scale of `S`: the
+    /// formulas above times `2^(bits − 8)` before rounding (`yuv444p16` scaling, so 16-bit values keep the
+    /// precision of the conversion instead of an 8-bit result shifted), clamped to `0…S.max`.
+    /// 8-bit results are exactly `yuv(r:g:b:)`'s (the factor is 1).
+    /// - Precondition: `colour` is BT.709 SDR limited range, the only working colour placed so far; other
+    ///   placements (BT.2020, HDR reference white) belong to the colour conversions.
+    public static func yuv<S: FixedWidthInteger & UnsignedInteger>(r: UInt8, g: UInt8, b: UInt8, as _: S.Type,
+                                                                   in colour: ColorDescription)
+        -> (y: S, u: S, v: S) {
+        precondition(colour.isBT709SDR, "rasters convert to BT.709 SDR limited range only, not to the working colour "
+                     + "\(colour.matrix.rawValue)/\(colour.range.rawValue)/\(colour.primaries.rawValue)/\(colour.transfer.rawValue)")
         let rf = Double(r) / 255, gf = Double(g) / 255, bf = Double(b) / 255
         let luma = kr * rf + kg * gf + kb * bf
-        return (byte(16 + 219 * luma), byte(128 + 224 * (bf - luma) / (2 * (1 - kb))),
-                byte(128 + 224 * (rf - luma) / (2 * (1 - kr))))
+        let k = Double(1 << (S.bitWidth - 8))
+        return (sample((16 + 219 * luma) * k), sample((128 + 224 * (bf - luma) / (2 * (1 - kb))) * k),
+                sample((128 + 224 * (rf - luma) / (2 * (1 - kr))) * k))
     }
 
     /// The 8-bit R′G′B′ of a BT.709 limited-range Y′CbCr sample (out-of-gamut values clamp).
@@ -25,5 +43,11 @@ public enum ColorConversion {
     }
 
     @inline(__always)
-    static func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x).rounded()))) }
+    static func byte(_ x: Double) -> UInt8 { sample(x) }
+
+    /// `x` rounded to nearest and clamped to `0…S.max`.
+    @inline(__always)
+    static func sample<S: FixedWidthInteger & UnsignedInteger>(_ x: Double) -> S {
+        S(max(0, min(Double(S.max), x.rounded())))
+    }
 }

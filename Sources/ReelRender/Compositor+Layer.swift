@@ -2,12 +2,13 @@ import ReelMedia
 import ReelModel
 
 /// A clip's picture with its layer state: moved, cropped, masked and faded over what lies below.
-public struct LayerPicture: Sendable, Hashable {
-    public var frame: PlanarFrame
+/// The mask stays 8-bit coverage whatever the picture's depth (its luma plane serves 4:4:4 chroma).
+public struct LayerPicture<Picture: PlanarPicture>: Sendable, Hashable {
+    public var frame: Picture
     public var state: LayerState
     public var mask: MaskPlanes?
 
-    public init(frame: PlanarFrame, state: LayerState, mask: MaskPlanes? = nil) {
+    public init(frame: Picture, state: LayerState, mask: MaskPlanes? = nil) {
         self.frame = frame
         self.state = state
         self.mask = mask
@@ -19,7 +20,7 @@ public struct LayerPicture: Sendable, Hashable {
 
 extension Compositor {
     /// Draws a layer picture over `output` (see `LayerSampler` and `LayerGeometry`).
-    static func drawLayer(_ p: LayerPicture, onto output: inout PlanarFrame) {
+    static func drawLayer<P: PlanarPicture>(_ p: LayerPicture<P>, onto output: inout P) {
         checkSize(p.frame, output)
         if p.isPlain { return apply(.frame(p.frame), to: &output) }
         if let mask = p.mask {
@@ -30,7 +31,7 @@ extension Compositor {
         forEachPlane(&output, p.frame, nil) { out, src, _, width, height, plane in
             let map = LayerGeometry.map(p.state, width: width, height: height, reduction: r)
             guard r > 1 else {
-                return withMask(p.mask, plane) { mask in
+                return withMask(p.mask, plane, P.self) { mask in
                     LayerSampler.draw(.init(pixels: src!, mask: mask, stride: width, width: width, height: height),
                                       map, opacity: o, into: out)
                 }
@@ -38,7 +39,7 @@ extension Compositor {
             guard map.visible, width >= r, height >= r else { return }
             let pixels = LayerReduction.box(src!, width: width, height: height, by: r)
             var reducedMask: [UInt8]? = nil
-            withMask(p.mask, plane) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
+            withMask(p.mask, plane, P.self) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
             pixels.withUnsafeBufferPointer { px in
                 LayerReduction.withOptional(reducedMask) { mask in
                     LayerSampler.draw(.init(pixels: px.baseAddress!, mask: mask, stride: width / r, width: width, height: height),
@@ -48,14 +49,16 @@ extension Compositor {
         }
     }
 
-    static func withMask(_ mask: MaskPlanes?, _ plane: Int, _ body: (UnsafePointer<UInt8>?) -> Void) {
+    /// The mask plane that lines up with plane `plane` of a `P`: the luma mask for luma and 4:4:4 chroma.
+    static func withMask<P: PlanarPicture>(_ mask: MaskPlanes?, _ plane: Int, _: P.Type,
+                                           _ body: (UnsafePointer<UInt8>?) -> Void) {
         guard let mask else { return body(nil) }
-        (plane == 0 ? mask.luma : mask.chroma).withUnsafeBufferPointer { body($0.baseAddress) }
+        (isFullResolution(plane, P.self) ? mask.luma : mask.chroma).withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
     /// `picture` drawn over black: an opaque frame, for a transition side that has layer keys.
-    static func flatten(_ picture: LayerPicture) -> PlanarFrame {
+    static func flatten<P: PlanarPicture>(_ picture: LayerPicture<P>) -> P {
         if picture.isPlain { return picture.frame }
-        return composite([.layer(picture)], width: picture.frame.width, height: picture.frame.height)
+        return compositeNew([.layer(picture)], width: picture.frame.width, height: picture.frame.height)
     }
 }

@@ -3,14 +3,14 @@ import ReelModel
 
 /// The push (xfade `slideleft`): A moves left by `L` luma pixels and B enters from the right.
 extension Compositor {
-    static func push(_ a: PlanarFrame?, _ b: PlanarFrame?, _ progress: Rational, _ output: inout PlanarFrame) {
+    static func push<P: PlanarPicture>(_ a: P?, _ b: P?, _ progress: Rational, _ output: inout P) {
         let lumaWidth = output.width
         let shift = TransitionGeometry.pushShift(progress, width: lumaWidth)
         forEachPlane(&output, a, b) { out, pa, pb, width, height, plane in
             for row in 0..<height {
                 let o = out + row * width
                 let ra = pa.map { $0 + row * width }, rb = pb.map { $0 + row * width }
-                if plane == 0 {
+                if isFullResolution(plane, P.self) {
                     pushRow(o, ra, rb, width: width, shift: shift)
                 } else if shift == 0 || shift == lumaWidth {
                     pushRow(o, ra, rb, width: width, shift: shift == 0 ? 0 : width)
@@ -22,16 +22,18 @@ extension Compositor {
     }
 
     /// One row shifted by whole samples: `out[0 ..< w − s] = a[s ..< w]`, `out[w − s ..< w] = b[0 ..< s]`.
-    static func pushRow(_ out: UnsafeMutablePointer<UInt8>, _ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?,
-                        width: Int, shift: Int) {
+    static func pushRow<S>(_ out: UnsafeMutablePointer<S>, _ a: UnsafePointer<S>?, _ b: UnsafePointer<S>?,
+                           width: Int, shift: Int) {
         if let a { Blend.copy(a + shift, into: out, count: width - shift) }
         if let b { Blend.copy(b, into: out + (width - shift), count: shift) }
     }
 
-    /// One chroma row for a luma shift `0 < shift < lumaWidth`: the row upsampled ×2 (nearest), shifted
+    /// One 4:2:0 chroma row for a luma shift `0 < shift < lumaWidth`: the row upsampled ×2 (nearest), shifted
     /// by `shift`, box-filtered back. A nil side keeps the output's own samples (transparent).
-    static func pushChromaRow(_ out: UnsafeMutablePointer<UInt8>, _ a: UnsafePointer<UInt8>?,
-                              _ b: UnsafePointer<UInt8>?, width: Int, lumaWidth: Int, shift: Int) {
+    static func pushChromaRow<S: FixedWidthInteger & UnsignedInteger>(
+        _ out: UnsafeMutablePointer<S>, _ a: UnsafePointer<S>?, _ b: UnsafePointer<S>?,
+        width: Int, lumaWidth: Int, shift: Int
+    ) {
         let edge = lumaWidth - shift                   // first luma column showing B
         let endA = edge / 2, startB = (edge + 1) / 2   // chroma columns wholly A, wholly B
         if let a {
@@ -58,7 +60,7 @@ extension Compositor {
 
     /// `(x + y + 1) >> 1`.
     @inline(__always)
-    static func average(_ x: UInt8, _ y: UInt8) -> UInt8 {
-        UInt8(truncatingIfNeeded: (UInt16(x) + UInt16(y) + 1) >> 1)   // ≤ 255
+    static func average<S: FixedWidthInteger & UnsignedInteger>(_ x: S, _ y: S) -> S {
+        S(truncatingIfNeeded: (UInt32(x) + UInt32(y) + 1) >> 1)   // ≤ S.max
     }
 }

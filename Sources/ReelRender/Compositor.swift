@@ -1,7 +1,8 @@
 import ReelMedia
 import ReelModel
 
-/// Composites a stack of layers into one planar YUV 4:2:0 frame, without any RGB round trip.
+/// Composites a stack of layers into one planar Y′CbCr frame, 8-bit 4:2:0 or 16-bit 4:4:4 (`PlanarPicture`),
+/// without any RGB round trip.
 ///
 /// The result is a pure function of the layers: integer arithmetic only, bit-exact everywhere.
 /// Transition geometry and rounding are documented on `TransitionGeometry` and `Blend`:
@@ -11,26 +12,52 @@ import ReelModel
 /// - wipe: rows `[0, R)` with `R = ceil(p·H)` show B, the rest A (xfade `wipedown`).
 /// - cut: B (a cut has no duration; when one is asked for, the incoming side is shown).
 ///
-/// Chroma follows the luma geometry, averaging neighbouring samples when a luma edge is odd.
+/// Chroma follows the luma geometry: in 4:2:0, averaging neighbouring samples when a luma edge is odd; in
+/// 4:4:4, one to one, exactly as luma.
 public enum Compositor {
-    /// Composites `layers` (bottom → top) into a new `width × height` frame; black where nothing shows.
-    public static func composite(_ layers: [CompositorLayer], width: Int, height: Int) -> PlanarFrame {
-        var output = PlanarFrame(width: width, height: height)
-        composite(layers, into: &output)
+    /// Composites 8-bit `layers` (bottom → top) into a new `width × height` frame; black where nothing shows.
+    public static func composite(_ layers: [CompositorLayer<PlanarFrame>], width: Int, height: Int) -> PlanarFrame {
+        compositeNew(layers, width: width, height: height)
+    }
+
+    /// Composites 8-bit `layers` (bottom → top) into `output`, reusing its planes when it holds them uniquely.
+    /// The output's previous content is never read: black is the background.
+    /// - Precondition: every frame in `layers` has the output's width and height.
+    public static func composite(_ layers: [CompositorLayer<PlanarFrame>], into output: inout PlanarFrame) {
+        compositeAny(layers, into: &output)
+    }
+
+    /// Composites 16-bit 4:4:4 `layers` (bottom → top) into a new `width × height` frame; black where
+    /// nothing shows. The same arithmetic as the 8-bit path on 16-bit samples, chroma one to one with luma.
+    /// (Disfavoured so that an empty `[]`, which fits both, stays the 8-bit call it always was.)
+    @_disfavoredOverload
+    public static func composite(_ layers: [CompositorLayer<DeepFrame>], width: Int, height: Int) -> DeepFrame {
+        compositeNew(layers, width: width, height: height)
+    }
+
+    /// Composites 16-bit 4:4:4 `layers` (bottom → top) into `output`; its previous content is never read.
+    /// - Precondition: every frame in `layers` has the output's width and height.
+    public static func composite(_ layers: [CompositorLayer<DeepFrame>], into output: inout DeepFrame) {
+        compositeAny(layers, into: &output)
+    }
+
+    // The public entry points are concrete so that callers in other modules reach code specialised for
+    // their sample type; everything below is generic and specialised inside this module.
+
+    static func compositeNew<P: PlanarPicture>(_ layers: [CompositorLayer<P>], width: Int, height: Int) -> P {
+        var output = P.blackPicture(width: width, height: height)
+        compositeAny(layers, into: &output)
         return output
     }
 
-    /// Composites `layers` (bottom → top) into `output`, reusing its planes when it holds them uniquely.
-    /// The output's previous content is never read: black is the background.
-    /// - Precondition: every frame in `layers` has the output's width and height.
-    public static func composite(_ layers: [CompositorLayer], into output: inout PlanarFrame) {
+    static func compositeAny<P: PlanarPicture>(_ layers: [CompositorLayer<P>], into output: inout P) {
         let base = layers.lastIndex(where: \.isOpaque)
         if base == nil { fillBlack(&output) }
         for layer in layers[(base ?? 0)...] { apply(layer, to: &output) }
     }
 
     /// Lays one layer over `output`.
-    static func apply(_ layer: CompositorLayer, to output: inout PlanarFrame) {
+    static func apply<P: PlanarPicture>(_ layer: CompositorLayer<P>, to output: inout P) {
         switch layer {
         case .frame(let frame):
             checkSize(frame, output)
@@ -51,7 +78,7 @@ public enum Compositor {
         }
     }
 
-    static func dissolve(_ a: PlanarFrame?, _ b: PlanarFrame?, _ w: Int, _ output: inout PlanarFrame) {
+    static func dissolve<P: PlanarPicture>(_ a: P?, _ b: P?, _ w: Int, _ output: inout P) {
         forEachPlane(&output, a, b) { out, pa, pb, width, height, _ in
             let n = width * height
             switch (pa, pb) {
@@ -63,13 +90,13 @@ public enum Compositor {
         }
     }
 
-    static func fillBlack(_ output: inout PlanarFrame) {
-        output.y.withUnsafeMutableBufferPointer { $0.update(repeating: 16) }
-        output.u.withUnsafeMutableBufferPointer { $0.update(repeating: 128) }
-        output.v.withUnsafeMutableBufferPointer { $0.update(repeating: 128) }
+    static func fillBlack<P: PlanarPicture>(_ output: inout P) {
+        output.y.withUnsafeMutableBufferPointer { $0.update(repeating: P.black.y) }
+        output.u.withUnsafeMutableBufferPointer { $0.update(repeating: P.black.u) }
+        output.v.withUnsafeMutableBufferPointer { $0.update(repeating: P.black.v) }
     }
 
-    static func checkSize(_ frame: PlanarFrame, _ output: PlanarFrame) {
+    static func checkSize<P: PlanarPicture>(_ frame: P, _ output: P) {
         precondition(frame.width == output.width && frame.height == output.height,
                      "layer is \(frame.width)x\(frame.height), output is \(output.width)x\(output.height)")
     }

@@ -11,7 +11,8 @@ enum LayerReduction {
 
     /// The plane reduced by `r` (a power of two) as repeated 2×2 means, each rounded half up; a right
     /// or bottom remainder too narrow for a block is left out. The result is `⌊w/r⌋ × ⌊h/r⌋`.
-    static func box(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, by r: Int) -> [UInt8] {
+    static func box<S: FixedWidthInteger & UnsignedInteger>(_ src: UnsafePointer<S>, width w: Int, height h: Int,
+                                                            by r: Int) -> [S] {
         var plane = half(src, width: w, height: h)
         var (pw, ph, k) = (w / 2, h / 2, 2)
         while k < r {
@@ -22,23 +23,23 @@ enum LayerReduction {
     }
 
     /// One 2×2 reduction: `(a + b + c + d + 2) >> 2`.
-    static func half(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int) -> [UInt8] {
+    static func half<S: FixedWidthInteger & UnsignedInteger>(_ src: UnsafePointer<S>, width w: Int, height h: Int) -> [S] {
         let hw = w / 2, hh = h / 2
-        var out = [UInt8](repeating: 0, count: hw * hh)
+        var out = [S](repeating: 0, count: hw * hh)
         guard hw > 0, hh > 0 else { return out }
         out.withUnsafeMutableBufferPointer { dst in
             for y in 0..<hh {
                 let top = src + 2 * y * w, bottom = top + w, row = dst.baseAddress! + y * hw
                 for x in 0..<hw {
                     let s = UInt32(top[2 * x]) + UInt32(top[2 * x + 1]) + UInt32(bottom[2 * x]) + UInt32(bottom[2 * x + 1]) + 2
-                    row[x] = UInt8(truncatingIfNeeded: s >> 2)
+                    row[x] = S(truncatingIfNeeded: s >> 2)
                 }
             }
         }
         return out
     }
 
-    static func withOptional(_ array: [UInt8]?, _ body: (UnsafePointer<UInt8>?) -> Void) {
+    static func withOptional<S>(_ array: [S]?, _ body: (UnsafePointer<S>?) -> Void) {
         guard let array else { return body(nil) }
         array.withUnsafeBufferPointer { body($0.baseAddress) }
     }

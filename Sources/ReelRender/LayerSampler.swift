@@ -6,9 +6,11 @@
 /// (antialiased); a mask scales each tap by its value `m` (0…255 read as 0…256). With
 /// `α = Σ wᵢ·mᵢ` (≤ 2²⁴), `C = Σ wᵢ·mᵢ·vᵢ` and opacity `o` (0…256):
 /// `out = (dst·(2³² − α·o) + C·o + 2³¹) >> 32`. A tap-exact, opaque, unmasked pixel is copied exactly.
+///
+/// Generic over the sample type: with 16-bit samples `C ≤ 2²⁴·65535 < 2⁴⁰` and the blend stays inside 2⁶³.
 enum LayerSampler {
-    struct Source {
-        let pixels: UnsafePointer<UInt8>
+    struct Source<S: FixedWidthInteger & UnsignedInteger> {
+        let pixels: UnsafePointer<S>
         /// Mask values in layer pixels, or nil for none.
         let mask: UnsafePointer<UInt8>?
         /// Samples per row of `pixels` and `mask` (the plane's width, or less when reduced).
@@ -18,7 +20,7 @@ enum LayerSampler {
         let height: Int
     }
 
-    static func draw(_ s: Source, _ m: PlaneMap, opacity o: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    static func draw<S>(_ s: Source<S>, _ m: PlaneMap, opacity o: Int, into dst: UnsafeMutablePointer<S>) {
         guard m.visible, o > 0 else { return }
         for y in m.top..<m.bottom {
             var sx = m.a * m.left + m.b * y + m.c, sy = m.d * m.left + m.e * y + m.f
@@ -35,7 +37,7 @@ enum LayerSampler {
                     tap(s, ix + 1, iy + 1, fx * fy, inR && inB, &alpha, &color)
                     if alpha > 0 {
                         let v = (Int(row[x]) * ((1 << 32) - alpha * o) + color * o + (1 << 31)) >> 32
-                        row[x] = UInt8(truncatingIfNeeded: v)
+                        row[x] = S(truncatingIfNeeded: v)
                     }
                 }
                 sx += m.a
@@ -45,7 +47,7 @@ enum LayerSampler {
     }
 
     @inline(__always)
-    static func tap(_ s: Source, _ x: Int, _ y: Int, _ w: Int, _ inside: Bool, _ alpha: inout Int, _ color: inout Int) {
+    static func tap<S>(_ s: Source<S>, _ x: Int, _ y: Int, _ w: Int, _ inside: Bool, _ alpha: inout Int, _ color: inout Int) {
         guard inside, w > 0 else { return }
         let i = y * s.stride + x
         var mw = w << 8

@@ -1,49 +1,62 @@
-/// A rasterised title converted once to BT.709 limited-range Y′CbCr with alpha, ready to blend.
+import ReelModel
+
+/// A rasterised title converted once to limited-range Y′CbCr with alpha, ready to blend, with samples of
+/// type `S` and chroma subsampled by `2^chromaShift` (the picture's, `PlanarPicture`).
 ///
 /// Width and height are even (padded with transparent pixels) and the title is always placed at even
-/// frame coordinates, so each 2×2 luma block lines up with one 4:2:0 chroma sample. Chroma alpha is the
-/// average of the block's four alphas (rounded); chroma values are the alpha-weighted average of the
-/// block's four pixels (128 where the block is fully transparent).
-struct TitleRaster: Sendable, Hashable {
+/// frame coordinates, so each 2×2 luma block lines up with one 4:2:0 chroma sample. In 4:2:0 chroma alpha
+/// is the average of the block's four alphas (rounded) and chroma values are the alpha-weighted average of
+/// the block's four pixels (neutral where the block is fully transparent); in 4:4:4 chroma is per pixel
+/// and chroma alpha is the alpha. Alpha stays 8-bit: it comes from 8-bit RGBA, and `Blend.alphaBlend`
+/// weighs with it at 1/256 steps whatever the sample depth.
+struct TitleRaster<S: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable, Hashable {
     let width: Int
     let height: Int
-    var y: [UInt8]
+    let chromaShift: Int
+    var y: [S]
     var alpha: [UInt8]
-    var u: [UInt8]
-    var v: [UInt8]
+    var u: [S]
+    var v: [S]
     var chromaAlpha: [UInt8]
 
-    var chromaWidth: Int { width / 2 }
-    var chromaHeight: Int { height / 2 }
+    var chromaWidth: Int { width >> chromaShift }
+    var chromaHeight: Int { height >> chromaShift }
 
-    /// Converts a non-premultiplied RGBA picture (`width × height`, 4 bytes a pixel).
-    init(rgba: [UInt8], width: Int, height: Int) {
+    /// Converts a non-premultiplied RGBA picture (`width × height`, 4 bytes a pixel) in the working
+    /// colour `colour` (`ColorConversion.yuv(r:g:b:as:in:)`).
+    init(rgba: [UInt8], width: Int, height: Int, chromaShift: Int, colour: ColorDescription) {
         let w = (width + 1) & ~1, h = (height + 1) & ~1
+        let black = ColorConversion.yuv(r: 0, g: 0, b: 0, as: S.self, in: colour)
         self.width = w
         self.height = h
-        var y = [UInt8](repeating: 16, count: w * h), alpha = [UInt8](repeating: 0, count: w * h)
-        var u = [UInt8](repeating: 128, count: w * h), v = [UInt8](repeating: 128, count: w * h)
-        var cache: [UInt32: (y: UInt8, u: UInt8, v: UInt8)] = [:]
+        self.chromaShift = chromaShift
+        var y = [S](repeating: black.y, count: w * h), alpha = [UInt8](repeating: 0, count: w * h)
+        var u = [S](repeating: black.u, count: w * h), v = [S](repeating: black.v, count: w * h)
+        var cache: [UInt32: (y: S, u: S, v: S)] = [:]
         for row in 0..<height {
             for col in 0..<width {
                 let s = (row * width + col) * 4, d = row * w + col
                 guard rgba[s + 3] > 0 else { continue }
                 let key = UInt32(rgba[s]) << 16 | UInt32(rgba[s + 1]) << 8 | UInt32(rgba[s + 2])
-                let c = cache[key] ?? ColorConversion.yuv(r: rgba[s], g: rgba[s + 1], b: rgba[s + 2])
+                let c = cache[key] ?? ColorConversion.yuv(r: rgba[s], g: rgba[s + 1], b: rgba[s + 2], as: S.self, in: colour)
                 cache[key] = c
                 y[d] = c.y; u[d] = c.u; v[d] = c.v; alpha[d] = rgba[s + 3]
             }
         }
         self.y = y
         self.alpha = alpha
-        (self.u, self.v, self.chromaAlpha) = Self.subsample(u, v, alpha, width: w, height: h)
+        if chromaShift == 0 {
+            (self.u, self.v, self.chromaAlpha) = (u, v, alpha)
+        } else {
+            (self.u, self.v, self.chromaAlpha) = Self.subsample(u, v, alpha, neutral: black.u, width: w, height: h)
+        }
     }
 
     /// Averages each 2×2 block: alpha plainly, chroma weighted by alpha.
-    private static func subsample(_ u: [UInt8], _ v: [UInt8], _ alpha: [UInt8], width: Int, height: Int)
-        -> ([UInt8], [UInt8], [UInt8]) {
+    private static func subsample(_ u: [S], _ v: [S], _ alpha: [UInt8], neutral: S, width: Int, height: Int)
+        -> ([S], [S], [UInt8]) {
         let cw = width / 2, ch = height / 2
-        var cu = [UInt8](repeating: 128, count: cw * ch), cv = cu, ca = [UInt8](repeating: 0, count: cw * ch)
+        var cu = [S](repeating: neutral, count: cw * ch), cv = cu, ca = [UInt8](repeating: 0, count: cw * ch)
         for row in 0..<ch {
             for col in 0..<cw {
                 let i = 2 * row * width + 2 * col
@@ -54,8 +67,8 @@ struct TitleRaster: Sendable, Hashable {
                 guard sum > 0 else { continue }
                 let su = block.reduce(0) { $0 + Int(u[$1]) * Int(alpha[$1]) }
                 let sv = block.reduce(0) { $0 + Int(v[$1]) * Int(alpha[$1]) }
-                cu[c] = UInt8((su + sum / 2) / sum)
-                cv[c] = UInt8((sv + sum / 2) / sum)
+                cu[c] = S((su + sum / 2) / sum)
+                cv[c] = S((sv + sum / 2) / sum)
             }
         }
         return (cu, cv, ca)

@@ -21,13 +21,17 @@ public final class TitleRenderer {
         var title: Title
         var scale: Rational
         var imageWidth: Int, imageHeight: Int
+        /// The picture the raster is for: sample depth, chroma subsampling and working colour.
+        var sampleBits: Int, chromaShift: Int
+        var colour: ColorDescription
     }
 
     public let cacheLimit: Int
     /// The most raster pixels the cache keeps (two maximal rasters: about 220 MB).
     public static let cachePixels = 2 * CompositionLimits.maxTitleRasterPixels
     private var cachedPixels = 0
-    private var rasters: [RasterKey: TitleRaster] = [:]
+    /// A `TitleRaster<S>` per key, `S` the key's sample type (so `as?` on the way out cannot miss).
+    private var rasters: [RasterKey: Any] = [:]
     private var fonts: [String: FontRasterizer] = [:]
     /// How many rasters were built (cache misses); for tests and statistics.
     public private(set) var rasterisations = 0
@@ -47,20 +51,37 @@ public final class TitleRenderer {
     /// - Throws: `TitleError` when the font is missing, FreeType fails, or keyframes overflow.
     public func draw(_ title: Title, image: RGBAImage? = nil, at offset: RationalTime,
                      onto frame: inout PlanarFrame) throws(TitleError) {
+        try drawPicture(title, image: image, at: offset, colour: .bt709, onto: &frame)
+    }
+
+    /// Draws `title` onto a 16-bit 4:4:4 frame: the raster converted to 16-bit Y′CbCr in the working
+    /// colour `colour` (not 8-bit values shifted), chroma per pixel, placed and blended as on the 8-bit path.
+    /// - Throws: `TitleError`, as the 8-bit `draw`.
+    public func draw(_ title: Title, image: RGBAImage? = nil, at offset: RationalTime, colour: ColorDescription,
+                     onto frame: inout DeepFrame) throws(TitleError) {
+        try drawPicture(title, image: image, at: offset, colour: colour, onto: &frame)
+    }
+
+    func drawPicture<P: PlanarPicture>(_ title: Title, image: RGBAImage?, at offset: RationalTime,
+                                       colour: ColorDescription, onto frame: inout P) throws(TitleError) {
         guard !offset.isNegative, offset < title.timeRange.duration else { return }
         let state = try TitleState(of: title, at: offset)
         let opacity = state.opacityWeight
         guard opacity > 0, state.scale > .zero else { return }
-        let raster = try self.raster(title, image: image, scale: state.scale)
+        let raster: TitleRaster<P.Sample> = try self.raster(title, image: image, scale: state.scale,
+                                                            chromaShift: P.chromaShift, colour: colour)
         guard raster.width > 0 else { return }
-        let (left, top) = Self.topLeft(of: raster, at: state.position, in: frame)
+        let (left, top) = Self.topLeft(of: raster, at: state.position, width: frame.width, height: frame.height)
         Self.blend(raster, left: left, top: top, opacity: opacity, onto: &frame)
     }
 
-    /// The cached raster of `title` at `scale`, building it on a miss.
-    func raster(_ title: Title, image: RGBAImage?, scale: Rational) throws(TitleError) -> TitleRaster {
-        let key = RasterKey(title: title, scale: scale, imageWidth: image?.width ?? 0, imageHeight: image?.height ?? 0)
-        if let cached = rasters[key] { return cached }
+    /// The cached raster of `title` at `scale` for pictures of sample type `S`, building it on a miss.
+    func raster<S: FixedWidthInteger & UnsignedInteger & Sendable>(
+        _ title: Title, image: RGBAImage?, scale: Rational, chromaShift: Int, colour: ColorDescription
+    ) throws(TitleError) -> TitleRaster<S> {
+        let key = RasterKey(title: title, scale: scale, imageWidth: image?.width ?? 0, imageHeight: image?.height ?? 0,
+                            sampleBits: S.bitWidth, chromaShift: chromaShift, colour: colour)
+        if let cached = rasters[key] as? TitleRaster<S> { return cached }
         var mask = TitleMask.empty
         if let text = title.text, !text.isEmpty {
             let size = Int((try? Rational(Int64(title.size)) * scale)?.roundedToNearest ?? 0)
@@ -74,7 +95,8 @@ public final class TitleRenderer {
             try TitleComposer.checkedScale(image, by: scale, title: title.origin)
         }
         let rgba = TitleComposer.compose(text: mask, color: title.color, over: scaledImage)
-        let raster = TitleRaster(rgba: rgba.pixels, width: rgba.width, height: rgba.height)
+        let raster = TitleRaster<S>(rgba: rgba.pixels, width: rgba.width, height: rgba.height,
+                                    chromaShift: chromaShift, colour: colour)
         rasterisations += 1
         let pixels = raster.width * raster.height
         if rasters.count >= cacheLimit || cachedPixels + pixels > Self.cachePixels {
@@ -95,7 +117,9 @@ public final class TitleRenderer {
     }
 
     /// The even top-left corner that centres the raster on the anchor: `floor(x·W − w/2)` rounded down to even.
-    static func topLeft(of raster: TitleRaster, at anchor: Point, in frame: PlanarFrame) -> (Int, Int) {
+    /// Even on 4:4:4 pictures too, so a title lands on the same pixels at every depth.
+    static func topLeft<S: FixedWidthInteger & UnsignedInteger & Sendable>(of raster: TitleRaster<S>, at anchor: Point,
+                                                                           width: Int, height: Int) -> (Int, Int) {
         func corner(_ p: Rational, _ extent: Int, _ size: Int) -> Int {
             let n = Int128(p.numerator) * Int128(extent) * 2 - Int128(size) * Int128(p.denominator)
             let d = Int128(p.denominator) * 2
@@ -106,7 +130,7 @@ public final class TitleRenderer {
             let bound = Int128(extent) + Int128(size) + 2
             return Int(min(max(q, -bound), bound)) & ~1
         }
-        return (corner(anchor.x, frame.width, raster.width), corner(anchor.y, frame.height, raster.height))
+        return (corner(anchor.x, width, raster.width), corner(anchor.y, height, raster.height))
     }
 }
 

@@ -43,7 +43,7 @@ func dissolveMixesWithDocumentedRounding(n: Int64, d: Int64) {
 @Test func dissolveFromTransparentShowsTheLayerBelow() {
     let below = PlanarFrame(width: 4, height: 4, y: 100, u: 100, v: 100)
     let b = PlanarFrame(width: 4, height: 4, y: 200, u: 50, v: 150)
-    let layers: [CompositorLayer] = [.frame(below),
+    let layers: [CompositorLayer<PlanarFrame>] = [.frame(below),
                                      .transition(kind: .dissolve, outgoing: nil, incoming: b, progress: r(1, 4))]
     let out = Compositor.composite(layers, width: 4, height: 4)
     let overBelow: Set<UInt8> = [mixed(100, 200, 64)]
@@ -119,7 +119,7 @@ func wipeRevealsIncomingFromTheTop(n: Int64, d: Int64, revealed: Int) {
     let b = RawFrames.makeFrame(width: 33, height: 17) { p, x, y in UInt8((x * 3 + y * 29 + p * 11) & 255) }
     for kind in TransitionKind.allCases {
         for j in 0..<7 {
-            let layers: [CompositorLayer] = [.transition(kind: kind, outgoing: a, incoming: b, progress: r(Int64(j), 7))]
+            let layers: [CompositorLayer<PlanarFrame>] = [.transition(kind: kind, outgoing: a, incoming: b, progress: r(Int64(j), 7))]
             let first = Compositor.composite(layers, width: 33, height: 17)
             var reused = PlanarFrame(width: 33, height: 17, y: 99)
             Compositor.composite(layers, into: &reused)

@@ -25,7 +25,7 @@ func makeFrame(_ i: Int) -> PlanarFrame {
 let sources = (0..<8).map(makeFrame)
 let circle = MaskPlanes(Mask(shape: .circle, feather: try Rational(4, 1)), width: width, height: height)
 
-func pip(_ i: Int, mask: MaskPlanes? = nil) -> CompositorLayer {
+func pip(_ i: Int, mask: MaskPlanes? = nil) -> CompositorLayer<PlanarFrame> {
     var s = LayerState()
     s.scale = 0.3
     s.rotation = 5 + Double(i % 30) / 10
@@ -33,14 +33,14 @@ func pip(_ i: Int, mask: MaskPlanes? = nil) -> CompositorLayer {
     return .layer(LayerPicture(frame: sources[(i + 3) % 8], state: s, mask: mask))
 }
 
-func kenBurns(_ i: Int) -> CompositorLayer {
+func kenBurns(_ i: Int) -> CompositorLayer<PlanarFrame> {
     var s = LayerState()
     s.scale = 1.1 + Double(i) / 2000
     s.rotation = 2
     return .layer(LayerPicture(frame: sources[i % 8], state: s))
 }
 
-let cases: [(String, (Int) -> [CompositorLayer])] = [
+let cases: [(String, (Int) -> [CompositorLayer<PlanarFrame>])] = [
     ("passthrough", { [.frame(sources[$0 % 8])] }),
     ("one transformed overlay (PiP 0.3, turned)", { [.frame(sources[$0 % 8]), pip($0)] }),
     ("one circle-masked overlay", { [.frame(sources[$0 % 8]), pip($0, mask: circle)] }),

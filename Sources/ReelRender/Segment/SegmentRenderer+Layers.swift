@@ -6,19 +6,19 @@ import ReelPlan
 /// `.layer` over what lies below; as a transition side it is first drawn over black.
 extension SegmentRenderer {
     /// The compositor layer of a clip shown alone at timeline time `t`.
-    func clipLayer(_ clip: ClipFrame, _ frame: PlanarFrame, at t: RationalTime) throws -> CompositorLayer {
+    func clipLayer<P: PlanarPicture>(_ clip: ClipFrame, _ frame: P, at t: RationalTime) throws -> CompositorLayer<P> {
         guard let picture = try layerPicture(clip, frame, at: t) else { return .frame(frame) }
         return picture.isPlain ? .frame(frame) : .layer(picture)
     }
 
     /// A transition side at `t`: the clip's picture, with its layer keys drawn over black.
-    func transitionSide(_ clip: ClipFrame, _ frame: PlanarFrame, at t: RationalTime) throws -> PlanarFrame {
+    func transitionSide<P: PlanarPicture>(_ clip: ClipFrame, _ frame: P, at t: RationalTime) throws -> P {
         guard let picture = try layerPicture(clip, frame, at: t) else { return frame }
         return Compositor.flatten(picture)
     }
 
     /// The clip's layer at `t` (keys evaluated at `t − visible.start`, exact), or nil when it has none.
-    func layerPicture(_ clip: ClipFrame, _ frame: PlanarFrame, at t: RationalTime) throws -> LayerPicture? {
+    func layerPicture<P: PlanarPicture>(_ clip: ClipFrame, _ frame: P, at t: RationalTime) throws -> LayerPicture<P>? {
         let placed = plan.clips[clip.clip]
         let layer = placed.clip.layer
         guard !layer.isEmpty else { return nil }
@@ -27,7 +27,7 @@ extension SegmentRenderer {
     }
 
     /// The mask rasterised at the frame's size, drawn once per renderer.
-    func maskPlanes(_ mask: Mask, _ frame: PlanarFrame) -> MaskPlanes {
+    func maskPlanes<P: PlanarPicture>(_ mask: Mask, _ frame: P) -> MaskPlanes {
         if let cached = masks[mask], cached.width == frame.width, cached.height == frame.height { return cached }
         let planes = MaskPlanes(mask, width: frame.width, height: frame.height)
         masks[mask] = planes
@@ -36,17 +36,18 @@ extension SegmentRenderer {
 }
 
 extension SegmentRenderer {
-    /// Applies `output.mask` (over `output.background`) to a finished frame; nothing when there is none.
-    func maskOutput(_ frame: inout PlanarFrame) {
+    /// Applies `output.mask` (over `output.background`, in the working colour) to a finished frame;
+    /// nothing when there is none.
+    func maskOutput<P: PlanarPicture>(_ frame: inout P, colour: ColorDescription) {
         let output = plan.composition.output
         guard let mask = output.mask else { return }
-        Compositor.maskFrame(&frame, mask: maskPlanes(mask, frame), background: output.background)
+        Compositor.maskPicture(&frame, mask: maskPlanes(mask, frame), background: output.background, colour: colour)
     }
 }
 
 extension SegmentRenderer {
     /// Draws the watermark (an image title sized to its fraction of the output width) above everything.
-    func drawWatermark(at t: RationalTime, onto frame: inout PlanarFrame) throws {
+    func drawWatermark<P: PlanarPicture>(at t: RationalTime, colour: ColorDescription, onto frame: inout P) throws {
         guard let watermark = plan.composition.watermark else { return }
         let image: RGBAImage
         if let cached = titleImages[-1] {
@@ -57,6 +58,6 @@ extension SegmentRenderer {
             titleImages[-1] = image
         }
         let title = watermark.title(outputWidth: frame.width, imageWidth: image.width)
-        try titles.draw(title, image: image, at: t, onto: &frame)
+        try titles.drawPicture(title, image: image, at: t, colour: colour, onto: &frame)
     }
 }

@@ -27,32 +27,41 @@ extension SegmentRenderer {
     /// The finished picture of timeline frame `f`: layers composited, titles drawn on top.
     /// This is the single definition of a frame's pixels; thumbnails call it too.
     func composeFrame(_ f: Int64, sources: inout VideoSources, into frame: inout PlanarFrame) throws {
+        try composePicture(f, colour: .bt709, source: { clip in try sources.frame(clip) }, into: &frame)
+        sources.closeUnused()
+    }
+
+    /// Frame `f` on pictures of type `P`, each clip's picture read through `source`: the one pipeline
+    /// behind both paths. The 8-bit path passes decoded `PlanarFrame`s in BT.709; the deep path passes
+    /// `DeepFrame`s already in the working colour `colour` (which rasters, titles and the output mask's
+    /// background are converted to).
+    func composePicture<P: PlanarPicture>(_ f: Int64, colour: ColorDescription, source: (ClipFrame) throws -> P,
+                                          into frame: inout P) throws {
         let layers = try plan.frameLayers(frame: f)
         let t = try plan.clock.time(ofFrame: f)
-        var compositorLayers: [CompositorLayer] = []
+        var compositorLayers: [CompositorLayer<P>] = []
         compositorLayers.reserveCapacity(layers.count)
         for layer in layers {
             switch layer.content {
             case .clip(let clip):
-                compositorLayers.append(try clipLayer(clip, try sources.frame(clip), at: t))
+                compositorLayers.append(try clipLayer(clip, try source(clip), at: t))
             case let .transition(_, kind, progress, outgoing, incoming):
-                func side(_ c: ClipFrame) throws -> PlanarFrame { try transitionSide(c, try sources.frame(c), at: t) }
+                func side(_ c: ClipFrame) throws -> P { try transitionSide(c, try source(c), at: t) }
                 compositorLayers.append(.transition(kind: kind, outgoing: try outgoing.map(side),
                                                     incoming: try incoming.map(side), progress: progress))
             }
         }
-        sources.closeUnused()
-        Compositor.composite(compositorLayers, into: &frame)
-        try drawTitles(atFrame: f, onto: &frame)
-        maskOutput(&frame)
-        try drawWatermark(at: t, onto: &frame)
+        Compositor.compositeAny(compositorLayers, into: &frame)
+        try drawTitles(atFrame: f, colour: colour, onto: &frame)
+        maskOutput(&frame, colour: colour)
+        try drawWatermark(at: t, colour: colour, onto: &frame)
     }
 
-    func drawTitles(atFrame f: Int64, onto frame: inout PlanarFrame) throws {
+    func drawTitles<P: PlanarPicture>(atFrame f: Int64, colour: ColorDescription, onto frame: inout P) throws {
         let t = try plan.clock.time(ofFrame: f)
         for (index, title) in plan.composition.titles.enumerated() where title.timeRange.contains(t) {
             let image = try titleImage(index, title)
-            try titles.draw(title, image: image, at: t - title.timeRange.start, onto: &frame)
+            try titles.drawPicture(title, image: image, at: t - title.timeRange.start, colour: colour, onto: &frame)
         }
     }
 
