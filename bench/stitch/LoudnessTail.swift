@@ -32,7 +32,7 @@ extension TailBench {
             let with = try TailBench(parts: parts, output: loud, directory: directory).rolling(timeline, faststart: true, to: path)
             try? FileManager.default.removeItem(atPath: path)
             let measuring = ContinuousClock.now
-            let bench = try TailBench(parts: parts, output: loud, directory: directory)
+            let bench = TailBench(parts: parts, output: loud, directory: directory)
             let ahead = try bench.rolling(timeline, faststart: true, ahead: true, to: path)
             let aheadTotal = seconds(since: measuring) - ahead.prefix - ahead.tail
             try? FileManager.default.removeItem(atPath: path)
