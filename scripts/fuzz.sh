@@ -51,7 +51,12 @@ build_libraries() {
 # Relinks BIN/fuzz-TARGET when its entry point or any object it links is newer.
 link() {
   local target=$1 out=$BIN/fuzz-$1 objects=() m
-  for m in $(modules "$target"); do objects+=("$REL/$m.build"/*.o); done
+  # Only the objects of sources that still exist: a renamed or deleted file's old object stays in the scratch
+  # folder and would be linked with stale symbols.
+  local o sources; for m in $(modules "$target"); do
+    sources=" $(find "Sources/$m" -name '*.swift' -printf '%f ') "
+    for o in "$REL/$m.build"/*.swift.o; do [[ "$sources" == *" $(basename "$o" .o) "* ]] && objects+=("$o"); done
+  done
   local src=Tests/Fuzz/$target/main.swift
   if [ -x "$out" ] && [ -z "$(find "$src" "${objects[@]}" -newer "$out" 2>/dev/null | head -1)" ]; then return; fi
   local extra=()
