@@ -10,7 +10,8 @@ import ReelTestSupport
 @Suite struct OutputShortPartTests {
     struct Case: Sendable, CustomStringConvertible {
         var name: String, codec: VideoCodec, bitDepth = 8, preset = "veryfast"
-        /// The reorder delay the settings give: 2 for x264's and x265's B-pyramids, 0 for SVT-AV1.
+        /// The reorder delay the settings give: 2 for x264's and x265's B-pyramids (3 or more B-frames in every
+        /// preset), 0 for SVT-AV1.
         var reorderDelay: Int64
         var description: String { name }
 
@@ -25,6 +26,7 @@ import ReelTestSupport
     static let cases = [
         Case(name: "hevc-main", codec: .hevc, reorderDelay: 2),
         Case(name: "hevc-main10", codec: .hevc, bitDepth: 10, reorderDelay: 2),
+        Case(name: "hevc-ultrafast", codec: .hevc, preset: "ultrafast", reorderDelay: 2),
         Case(name: "h264", codec: .h264, reorderDelay: 2),
         Case(name: "av1", codec: .av1, preset: "12", reorderDelay: 0),
     ]
