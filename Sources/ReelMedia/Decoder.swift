@@ -24,12 +24,7 @@ final class Decoder {
     /// - Throws: `MediaError.unsupportedCodec` when this FFmpeg has no decoder for the stream.
     init(stream: UnsafeMutablePointer<AVStream>, path: String, threaded: Bool) throws(MediaError) {
         let par = stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
-            throw .unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(par.pointee.codec_id)))
-        }
-        guard let ctx = avcodec_alloc_context3(codec) else {
-            throw .invalidData(path: path, message: "avcodec_alloc_context3 failed")
-        }
+        let (codec, ctx) = try Self.allocate(par.pointee.codec_id, path: path)
         self.path = path
         self.context = ctx
         try check(avcodec_parameters_to_context(ctx, par), "avcodec_parameters_to_context", path: path)
@@ -44,17 +39,34 @@ final class Decoder {
     /// Opens a decoder for a codec without a container (a single PNG image, for one).
     /// - Parameter maxPixels: FFmpeg refuses pictures larger than this (`max_pixels`) before allocating them.
     init(codecID: AVCodecID, path: String, maxPixels: Int64 = Int64(Int32.max)) throws(MediaError) {
+        let (codec, ctx) = try Self.allocate(codecID, path: path)
+        self.path = path
+        self.context = ctx
+        ctx.pointee.thread_count = 1
+        ctx.pointee.max_pixels = maxPixels
+        try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
+    }
+
+    /// Opens a single-threaded decoder on codec parameters alone, without a stream: an encoder's own, to read
+    /// back what its parameter sets declare (the reorder depth, `VideoEncoder.reorderDelay(of:)`).
+    init(parameters: UnsafePointer<AVCodecParameters>, path: String) throws(MediaError) {
+        let (codec, ctx) = try Self.allocate(parameters.pointee.codec_id, path: path)
+        self.path = path
+        self.context = ctx
+        try check(avcodec_parameters_to_context(ctx, parameters), "avcodec_parameters_to_context", path: path)
+        ctx.pointee.thread_count = 1
+        try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
+    }
+
+    private static func allocate(_ codecID: AVCodecID, path: String) throws(MediaError)
+        -> (UnsafePointer<AVCodec>, UnsafeMutablePointer<AVCodecContext>) {
         guard let codec = avcodec_find_decoder(codecID) else {
             throw .unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(codecID)))
         }
         guard let ctx = avcodec_alloc_context3(codec) else {
             throw .invalidData(path: path, message: "avcodec_alloc_context3 failed")
         }
-        self.path = path
-        self.context = ctx
-        ctx.pointee.thread_count = 1
-        ctx.pointee.max_pixels = maxPixels
-        try check(avcodec_open2(ctx, codec, nil), "avcodec_open2", path: path)
+        return (codec, ctx)
     }
 
     deinit {

@@ -8,7 +8,8 @@ import ReelModel
 /// thread count, so its extradata (avcC/hvcC/av1C) is byte-identical across parts and its first packet a
 /// keyframe that needs nothing before it. Pictures other than 8-bit 4:2:0 are converted by
 /// `EncoderPixelConverter`. Packet timestamps are in the encoder time base `den/num` (one tick = one frame): pts
-/// counts frames from 0 and dts is `i - reorderDelay` for the i-th packet, so parts join without gaps.
+/// counts frames from 0 and dts is `i - reorderDelay` for the i-th packet, so parts join without gaps; the delay
+/// is fixed when the encoder opens (`reorderDelay(of:)`), never taken from a packet.
 final class VideoEncoder {
     let context: EncoderContext
     let format: VideoEncoderFormat
@@ -20,7 +21,7 @@ final class VideoEncoder {
     private let height: Int
     private(set) var framesSent: Int64 = 0
     private(set) var packetsReceived: Int64 = 0
-    /// Packets whose dts the encoder chose differently from `i - reorderDelay` (short parts only).
+    /// Packets whose dts the encoder chose differently from `i - reorderDelay` (x265's in 1- and 2-frame parts).
     private(set) var dtsRewrites = 0
     private var drained = false
 
@@ -42,14 +43,13 @@ final class VideoEncoder {
         try Self.configure(context, settings: settings, format: format, threads: threads, color: color, hdr: hdr)
         try context.open()
         frame = try EncoderFrame.video(width: width, height: height, format: format.pixelFormat, color: color)
-        reorderDelay = Int64(context.pointer.pointee.has_b_frames)
+        reorderDelay = try Self.reorderDelay(of: context)
         converter = format.pixelFormat == AV_PIX_FMT_YUV420P ? nil
             : try EncoderPixelConverter(width: width, height: height, to: format.pixelFormat, path: path)
     }
 
-    /// The B-frame reorder delay in frames: libx264 sets `has_b_frames` to 0, 1 or 2 from the settings; libx265
-    /// leaves it 0, and its first packet's dts (`-delay`) says it (`normalise`). The same for every part.
-    private(set) var reorderDelay: Int64 = 0
+    /// The B-frame reorder delay in frames, from the settings alone (`reorderDelay(of:)`): the same for every part.
+    let reorderDelay: Int64
 
     /// The encoder time base, one tick per frame.
     var timeBase: AVRational { context.pointer.pointee.time_base }
@@ -98,9 +98,6 @@ final class VideoEncoder {
     /// Sets dts to `i - reorderDelay` and duration to one frame (libx264 leaves it 0).
     private func normalise(_ packets: [Packet]) throws(MediaError) -> [Packet] {
         for packet in packets {
-            if packetsReceived == 0, context.pointer.pointee.has_b_frames == 0, let first = packet.dts, first < 0 {
-                reorderDelay = -first
-            }
             let dts = packetsReceived - reorderDelay
             guard let pts = packet.pts, pts >= dts else {
                 throw MediaError.invalidData(path: context.path ?? "",
