@@ -27,11 +27,14 @@ import Testing
         var fullRange = ColorDescription.bt709
         fullRange.range = .full
         #expect(try !Self.plan(Self.facts(color: fullRange, still: true)).isDeep, "a full-range JPEG is BT.709")
+        let sd = ColorDescription(matrix: .bt601, primaries: .bt601_525, transfer: .bt709)
+        #expect(try !Self.plan(Self.facts(color: sd)).isDeep, "an untagged SD picture (BT.601) keeps the 8-bit path")
     }
 
     @Test func deepSourcesOrOutputsTakeTheDeepPath() throws {
         let sdr2020 = ColorDescription(matrix: .bt2020ncl, primaries: .bt2020, transfer: .bt709)
-        for facts in [Self.facts(bitDepth: 10), Self.facts(color: .hlg), Self.facts(color: sdr2020),
+        let p3 = ColorDescription(matrix: .bt709, primaries: .displayP3, transfer: .bt709)
+        for facts in [Self.facts(bitDepth: 10), Self.facts(color: .hlg), Self.facts(color: sdr2020), Self.facts(color: p3),
                       Self.facts(bitDepth: 16, still: true)] {
             #expect(try Self.plan(facts).isDeep, "source \(facts.video?.bitDepth ?? 0)-bit \(facts.video?.color.label ?? "")")
         }
