@@ -73,7 +73,8 @@ import Testing
         #expect(db >= Self.threshold, "SDR → \(colour) render is \(Self.db(db)) from FFmpeg's conversion")
     }
 
-    /// A 10-bit luma ramp (64…940 over the frame) dissolving into its mirror keeps 10-bit codes in a ProRes output:
+    /// A 10-bit luma ramp (64…940 over the frame) dissolving into its mirror keeps 10-bit codes in a lossless HEVC Main10
+    /// output:
     /// far more than 256 distinct luma codes (an 8-bit picture widened has at most 220).
     @Test func tenBitGradientKeepsTenBits() throws {
         let temp = try TempDir("deep-precision")
@@ -87,24 +88,26 @@ import Testing
              "videos": [{"asset": "a", "sourceRange": {"start": "0", "duration": "2"}},
                         {"asset": "b", "sourceRange": {"start": "0", "duration": "2"}}],
              "transitions": [{"type": "dissolve", "duration": "1"}],
-             "output": {"width": 320, "height": 180, "frameRate": "10", "container": "mov",
-                        "video": {"codec": "prores"}}}
+             "output": {"width": 320, "height": 180, "frameRate": "10", "container": "mkv",
+                        "video": {"codec": "hevc", "bitDepth": 10, "lossless": true}}}
             """
         let plan = try DeepRenderMedia.plan(json, in: temp.url)
         let parts = try DeepRenderMedia.render(plan, in: temp.url, store: "store")
-        let raw = try DeepRenderMedia.decoded(parts, pixelFormat: "yuv422p10le")
-        let luma = DeepRenderMedia.luma16(raw, lumaCount: 320 * 180, chromaCount: 160 * 180)
+        let raw = try DeepRenderMedia.decoded(parts, pixelFormat: "yuv420p10le")
+        let luma = DeepRenderMedia.luma16(raw, lumaCount: 320 * 180, chromaCount: 160 * 90)
         let distinct = Set(luma).count
-        print("deep render 10-bit ramp through a dissolve into ProRes: \(distinct) distinct luma codes")
+        print("deep render 10-bit ramp through a dissolve into HEVC Main10: \(distinct) distinct luma codes")
         #expect(distinct > 256, "only \(distinct) distinct 10-bit luma codes")
     }
 
-    /// A flat 10-bit grey half-way between two 8-bit codes (514 = 128.5 × 4) into an 8-bit output is dithered: both
-    /// codes, half each, so the frame's mean keeps the source's 128.5 (rounding would give 129 everywhere).
+    /// A flat 10-bit grey a quarter of the way between two 8-bit codes (513 = 128.25 × 4) into an 8-bit output is
+    /// dithered by `Quantizer`: three 128s to one 129, so the mean keeps the source's 128.25, and each frame's luma
+    /// is exactly the quantizer's pattern for its programme frame (swscale's own dither stands still; a half-way
+    /// grey would not tell them apart, both make a checkerboard).
     @Test func tenBitSourceIntoEightBitIsDithered() throws {
         let temp = try TempDir("deep-dither")
         defer { temp.remove() }
-        try DeepRenderMedia.source("grey.mkv", lavfi: "nullsrc=s=320x180:r=10,format=yuv420p10le,geq=lum=514:cb=512:cr=512",
+        try DeepRenderMedia.source("grey.mkv", lavfi: "nullsrc=s=320x180:r=10,format=yuv420p10le,geq=lum=513:cb=512:cr=512",
                                    tags: "colorprim=bt709:transfer=bt709:colormatrix=bt709", seconds: 2, in: temp.url)
         let (plan, parts) = try Self.render("grey.mkv", output: #""video": {"codec": "h264", "lossless": true}"#,
                                             in: temp.url)
@@ -114,8 +117,13 @@ import Testing
         let raw = stride(from: 0, to: frames.count, by: size * 3 / 2).flatMap { frames[$0..<$0 + size] }
         let mean = Double(raw.reduce(0) { $0 + Int($1) }) / Double(raw.count)
         let low = raw.filter { $0 == 128 }.count, high = raw.filter { $0 == 129 }.count
-        print("deep render 10-bit 514 into 8 bits: mean \(mean), \(low) × 128, \(high) × 129")
-        #expect(abs(mean - 128.5) < 0.01, "mean \(mean)")
-        #expect(low + high == raw.count && abs(low - high) <= raw.count / 100, "\(low) × 128, \(high) × 129")
+        print("deep render 10-bit 513 into 8 bits: mean \(mean), \(low) × 128, \(high) × 129")
+        #expect(abs(mean - 128.25) < 0.01, "mean \(mean)")
+        #expect(low + high == raw.count && abs(low - 3 * high) <= raw.count / 100, "\(low) × 128, \(high) × 129")
+        let quantizer = Quantizer(bits: 8), grey = [UInt16](repeating: 513 << 6, count: size)
+        for f in 0..<3 {
+            let expected = quantizer.quantize8(grey, width: 320, height: 180, plane: 0, programmeFrame: Int64(f))
+            #expect(Array(raw[f * size..<(f + 1) * size]) == expected, "frame \(f) is not the Quantizer's pattern")
+        }
     }
 }
