@@ -48,8 +48,11 @@ struct DeepVideoSources {
     private func opened(_ clip: ClipFrame) throws -> Open {
         let source = try VideoFrameSource(path: try renderer.path(of: clip.asset), rules: renderer.rules,
                                           width: width, height: height)
-        let hdr = renderer.plan.options.media[clip.asset]?.video?.hdr
-        let transform = ColorTransform.between(try source.colorDescription, hdr: hdr, and: colour)
+        let facts = renderer.plan.options.media[clip.asset]?.video
+        // A picture the 8-bit path takes (an untagged SD one read as BT.601, sRGB) is read as that path reads it,
+        // its codes as BT.709, so a 10-bit or HDR output of it shows what an 8-bit one does.
+        let fits = facts.map(Plan.fitsEightBitPath) ?? false
+        let transform = ColorTransform.between(fits ? .bt709 : try source.colorDescription, hdr: facts?.hdr, and: colour)
         return Open(source: source, transform: transform)
     }
 
