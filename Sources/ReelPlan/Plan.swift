@@ -26,6 +26,8 @@ public struct Plan: Sendable {
     public let totalSamples: Int64
     /// The frames the output holds: `options.range`'s (`OutputRange`), else `[0, totalFrames)`.
     public let outputFrames: Range<Int64>
+    /// Whether the deep (16-bit, colour-managed) picture path renders this plan (`Plan.usesDeepPath`).
+    public let isDeep: Bool
     /// Segments tiling `outputFrames`.
     public private(set) var segments: [SegmentPlan] = []
     let audio: AudioMap
@@ -58,6 +60,7 @@ public struct Plan: Sendable {
             audioEnd = max(audioEnd, end)
         }
         clips = placer.clips
+        isDeep = Self.usesDeepPath(output: composition.output, clips: placer.clips, media: options.media)
         transitions = placer.transitions
         duration = videoEnd > .zero ? videoEnd : audioEnd
         instructions = try InstructionBuilder.build(tracks: videoPieces, duration: duration)

@@ -57,6 +57,9 @@ import Testing
         let psnr = try CodecRender.psnrs(r.many, against: reference, scratch: r.dir.url)
         let worst = psnr.min() ?? 0
         print("psnr \(c): worst frame \(worst) dB against the ffmpeg CLI")
-        #expect(worst >= 60, "worst frame \(worst) dB against the ffmpeg CLI's \(c.cli)")
+        // 48, not 60: these outputs (10-bit, or 4:2:2/4:4:4) take the deep path, composited at 16 bits 4:4:4 from the
+        // sources and subsampled once at the end, while the reference widens the 8-bit 4:2:0 composite; the chroma of
+        // the two differs at edges. Measured 52.8 (DNxHR HQX) … 55.5 dB (DNxHR SQ), worst frame.
+        #expect(worst >= 48, "worst frame \(worst) dB against the ffmpeg CLI's \(c.cli)")
     }
 }

@@ -4,10 +4,12 @@ import ReelModel
 import ReelPlan
 
 extension SegmentRenderer {
-    /// Encodes frames `segment.frames` into an H.264 part at `path`.
+    /// Encodes frames `segment.frames` into the video part at `path`, on the deep path when the plan says so
+    /// (`Plan.isDeep`, SegmentRenderer+Deep), else on the 8-bit BT.709 path.
     /// - Returns: the first frame's picture (nil for an empty segment), kept for the part's thumbnail.
     func renderVideo(_ segment: SegmentPlan, to path: String, isCanceled: () -> Bool,
                      progress: (Int64) -> Void) throws -> PlanarFrame? {
+        if plan.isDeep { return try renderDeepVideo(segment, to: path, isCanceled: isCanceled, progress: progress) }
         let output = plan.composition.output
         let writer = try VideoPartWriter(path: path, settings: output)
         var sources = VideoSources(renderer: self, width: output.width, height: output.height)
