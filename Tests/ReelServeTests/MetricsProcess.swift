@@ -18,7 +18,17 @@ enum MetricsProcess {
     }
 
     /// Runs `executable` to completion with `input` on standard input; standard output and error together in `stdout`.
-    static func run(_ executable: String, _ arguments: [String], input: String = "") throws -> TestOutput {
-        try TestProcess.run(executable, arguments, input: input, joined: true)
+    ///
+    /// Each tool here answers in about a second. In one fresh-clone CI run two promtool processes (`check config`,
+    /// `test rules`) instead spun at full CPU for minutes and held the suite up (perf: all in promtool's own Go
+    /// runtime; the same commands run alone finish in 1 s, also with the test process's blocked signals). So a run
+    /// past `timeout` is killed and tried once more; a second hang fails the test, naming the command.
+    static func run(_ executable: String, _ arguments: [String], input: String = "",
+                    timeout: Duration = .seconds(60)) throws -> TestOutput {
+        do {
+            return try TestProcess.run(executable, arguments, input: input, joined: true, timeout: timeout)
+        } catch is TestProcess.TimedOut {
+            return try TestProcess.run(executable, arguments, input: input, joined: true, timeout: timeout)
+        }
     }
 }

@@ -33,6 +33,15 @@ import Testing
         #expect(broken.status != 0 && broken.stdout.contains("escape"), "\(broken.status): \(broken.stdout)")
     }
 
+    /// The guard against a tool that hangs: killed after its timeout, tried once more, then reported.
+    @Test func aToolThatHangsIsKilledAndReported() throws {
+        let started = ContinuousClock.now
+        #expect(throws: TestProcess.TimedOut.self) {
+            try MetricsProcess.run("/bin/sleep", ["30"], timeout: .seconds(1))
+        }
+        #expect(started.duration(to: .now) < .seconds(10), "two 1 s attempts took \(started.duration(to: .now))")
+    }
+
     @Test func promtoolAcceptsTheAlertRules() throws {
         let result = try MetricsProcess.run(try MetricsProcess.tool("promtool"),
                                             ["check", "rules", monitoring.appendingPathComponent("alerts.yml").path])

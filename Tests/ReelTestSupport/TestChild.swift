@@ -73,6 +73,17 @@ public final class TestChild: @unchecked Sendable {
     /// Blocks until it exits: for synchronous tests of short programs.
     public func waitUntilExit() { process.waitUntilExit() }
 
+    /// Blocks until it exits or `timeout` passes; false (the child still running) on a timeout.
+    public func waitUntilExit(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(10_000)
+        }
+        process.waitUntilExit()
+        return true
+    }
+
     /// Waits up to `timeout` for the child to exit; its exit status, or nil when it still runs.
     /// Sleeps between checks without holding a thread of the test pool.
     public func wait(timeout: Duration) async -> Int32? {

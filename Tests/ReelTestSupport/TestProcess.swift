@@ -8,8 +8,10 @@ public enum TestProcess {
     ///   - directory: the working directory.
     ///   - input: text for standard input.
     ///   - joined: standard error goes into standard output.
+    ///   - timeout: a child still running after it is killed and reported (nil: wait as long as it takes).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           directory: URL? = nil, input: String? = nil, joined: Bool = false) throws -> TestOutput {
+                           directory: URL? = nil, input: String? = nil, joined: Bool = false,
+                           timeout: Duration? = nil) throws -> TestOutput {
         let inputURL = try input.map { text in
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-test-in-\(UUID().uuidString)")
             try Data(text.utf8).write(to: url)
@@ -20,8 +22,22 @@ public enum TestProcess {
                                   arguments: arguments, environment: environment, directory: directory,
                                   input: inputURL, joined: joined)
         defer { child.removeOutput() }
-        child.waitUntilExit()
+        if let timeout {
+            guard child.waitUntilExit(timeout: timeout) else {
+                child.ensureDead()
+                throw TimedOut(command: ([executable] + arguments).joined(separator: " "), timeout: timeout)
+            }
+        } else {
+            child.waitUntilExit()
+        }
         return child.output
+    }
+
+    /// A child that ran past its `timeout` (and was killed).
+    public struct TimedOut: Error, CustomStringConvertible {
+        public let command: String
+        public let timeout: Duration
+        public var description: String { "\(command) ran past \(timeout) and was killed" }
     }
 
     /// Runs a program that must exit 0, blocking; throws with its standard error otherwise.
