@@ -53,6 +53,7 @@ extension FarmTests.ServeTokens {
                                           bearer: editor1.text, body: #"{"priority": 9}"#)
         #expect(crossPriority.status == 404, "\(crossPriority)")
         #expect(try farm.queue().jobGet(theirs).state == .queued && farm.queue().jobGet(theirs).priority == 0)
+        #expect(try farm.queue().segmentList(jobID: theirs).allSatisfy { $0.priority == 0 }, "no segment of theirs moved")
 
         let own = try Self.curl(serve.port, "POST", "/api/v1/jobs/\(mine)/cancel", bearer: editor1.text)
         #expect(own.status == 200 && own.body.contains("\"canceled\":true"), "\(own)")
