@@ -25,6 +25,8 @@ let package = Package(
                                          "libswscale-dev", "libswresample-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
                        providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+                       providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "ReelMedia", dependencies: ["ReelModel", "CFFmpeg"], swiftSettings: optimised),
         .target(name: "ReelRender", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "CFreeType"],
                 swiftSettings: optimised),
-        .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ"]),
+        .target(name: "ReelQueue", dependencies: ["ReelModel", "CLibPQ", "CSodium"]),
         // The farm's records: the request envelope, timeline marks and the JSON shapes monitors read.
         .target(name: "ReelRecords", dependencies: ["ReelQueue", "ReelModel"]),
         .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue",

@@ -40,8 +40,8 @@ enum FarmCommands {
     }
 
     /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
-    /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker, submit, operate and
-    /// monitor roles and grants exactly their rights (run as the owner).
+    /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker, submit, operate,
+    /// monitor and api roles and grants exactly their rights (run as the owner).
     static func db(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.db.parse(args) else { return 0 }
         switch try parsed.positionals("a subcommand (migrate or roles)") {
@@ -67,12 +67,12 @@ enum FarmCommands {
         }
         if parsed.flag("json") {
             try printJSON(["schema": r.schema, "owner": r.owner, "worker_role": r.worker, "submit_role": r.submit,
-                           "operate_role": r.operate, "monitor_role": r.monitor, "created": r.created,
+                           "operate_role": r.operate, "monitor_role": r.monitor, "api_role": r.api, "created": r.created,
                            "owner_is_superuser": r.ownerIsSuperuser])
             return 0
         }
         print("schema \(r.schema) (owner \(r.owner)): worker role \(r.worker), submit role \(r.submit), "
-              + "operate role \(r.operate), monitor role \(r.monitor)"
+              + "operate role \(r.operate), monitor role \(r.monitor), api role \(r.api)"
               + (r.created.isEmpty ? "" : "; created \(r.created.joined(separator: ", ")) (set a password with psql's \\password)"))
         return 0
     }

@@ -6,7 +6,8 @@ extension Specs {
         name: "db", usage: ["migrate [--roles] [options]", "roles [options]"],
         about: "migrate applies Reel's schema migrations (running it twice is harmless). roles (or migrate --roles) "
             + "creates the schema's roles and grants exactly their rights: SCHEMA_worker (reel worker), SCHEMA_submit "
-            + "(reel submit), SCHEMA_operate (reel cancel, retry, the web view's writes) and SCHEMA_monitor (reads); "
+            + "(reel submit), SCHEMA_operate (reel cancel, retry, the web view's writes), SCHEMA_monitor (reads) and "
+            + "SCHEMA_api (the API server, acting for token holders); "
             + "run it as the schema's owner, not a superuser. A private PostgreSQL for one machine: "
             + "scripts/local-farm.sh (README).",
         options: Specs.dbOptions + [Option(name: "roles", value: nil, help: "(migrate) also create the roles, after migrating"),

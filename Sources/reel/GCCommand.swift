@@ -22,12 +22,12 @@ extension FarmCommands {
         return 0
     }
 
-    /// `30m`, `36h`, `7d` or `90s`: a whole positive number and a unit.
-    static func parseAge(_ text: String) throws -> Duration {
+    /// `30m`, `36h`, `7d` or `90s`: a whole positive number and a unit; `option` names the flag in the error.
+    static func parseAge(_ text: String, option: String = "older-than") throws -> Duration {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
         guard let unit = text.last.flatMap({ units[$0] }), let n = Int64(text.dropLast()), n > 0,
               n <= Int64.max / 86400 / unit else {
-            throw UsageError(message: "--older-than must be a whole number with s, m, h or d (30m, 36h, 7d), got \"\(text)\"")
+            throw UsageError(message: "--\(option) must be a whole number with s, m, h or d (30m, 36h, 7d), got \"\(text)\"")
         }
         return .seconds(n * unit)
     }

@@ -25,14 +25,16 @@ extension FarmCommands {
         var write = base
         if let writeURL { write.databaseURL = writeURL }
         write.applicationName = "reel serve (writes)"
-        let writer = token == nil ? nil : try PostgresSegmentQueue(write)
+        // Tokens of `reel token` are read through the write connection, which then needs <schema>_api's rights.
+        let tokens = readOnly || !parsed.flag("api-tokens") ? nil : try PostgresTokenStore(write)
+        let writer = token == nil && tokens == nil ? nil : try PostgresSegmentQueue(write)
         let log: @Sendable (String) -> Void = { writeErr("reel serve: \($0)\n") }
         let hub = FarmHub(queue: reader, log: log, waiter: {
             try QueueListener(configuration: readConfiguration,
                               channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
-        let app = ServeApp(hub: hub, token: token, writer: writer,
+        let app = ServeApp(hub: hub, token: token, tokens: tokens, writer: writer,
                            images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
                            access: access, limits: limits, log: log)
         let server = try HTTPServer(listen: listen, log: { writeErr("reel serve: http: \($0)\n") }, handler: { app.handle($0) })
@@ -66,7 +68,7 @@ extension FarmCommands {
         print("  answers to its IP addresses, localhost" + access.allowedNames.map { ", \($0)" }.joined()
               + "; any other Host gets 421 (--allow-host adds a name)")
         print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
-        print("  " + (writable ? "cancel, retry and priority need the token" : "read-only: no write actions"))
+        print("  " + (writable ? "cancel, retry and priority need a token" : "read-only: no write actions"))
         if !images { print("  no --storage: thumbnails and posters are not shown") }
         if !server.address.isLoopback {
             print("  listening beyond this machine: put TLS in front of it (the token travels in each write)")

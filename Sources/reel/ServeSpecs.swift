@@ -15,6 +15,10 @@ extension Specs {
                              + "with it; scripts send \"Authorization: Bearer TOKEN\"); at least 16 characters, mode 0600",
                          defaultText: "none: read-only", env: "REEL_SERVE_TOKEN_FILE"),
                   Option(name: "read-only", value: nil, help: "serve no write action at all, even with a token"),
+                  Option(name: "api-tokens", value: nil,
+                         help: "bearer tokens made by reel token also sign in and write, each as its user: a submit "
+                             + "token cancels, retries and reprioritises only its own jobs (another user's answers 404); "
+                             + "they are checked through the write connection, which needs <schema>_api's rights"),
                   Option(name: "write-db", value: "URL",
                          help: "the database connection that cancel, retry and priority use, e.g. as <schema>_operate, "
                              + "while reads use --db as <schema>_monitor; without a password (the process list shows "

@@ -25,6 +25,7 @@ enum CLI {
     "watch": ("follow a job with a live progress bar", FarmCommands.watch),
     "gc": ("delete old parts no active job references", FarmCommands.gc),
     "serve": ("a live web view of the queue, its JSON API and Prometheus metrics", FarmCommands.serve),
+    "token": ("the API's bearer tokens: reel token create, list, revoke", TokenCommand.run),
   ]
 }
 let commands = CLI.commands

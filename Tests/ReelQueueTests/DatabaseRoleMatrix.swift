@@ -7,7 +7,7 @@ import Foundation
 /// and deploy/README.md prints `markdown` (a test holds the two equal).
 enum RoleMatrix {
     enum Role: String, CaseIterable, Sendable {
-        case owner, submit, worker, operate, monitor
+        case owner, submit, worker, operate, monitor, api
     }
 
     /// What a role gets: success (the statement did its work), or SQLSTATE 42501 from a missing grant or from
@@ -39,14 +39,14 @@ enum RoleMatrix {
     }
 
     static let rows: [Row] = [
-        Row(label: "insert a job (`JobSQL.insert`)", outcomes: allow(.owner, .submit)) { c, _ in
+        Row(label: "insert a job (`JobSQL.insert`)", outcomes: allow(.owner, .submit, .api)) { c, _ in
             _ = try insertJob(c)
         },
         Row(label: "insert a job and its segments in one transaction (`SegmentSQL.insertMany`)",
-            outcomes: allow(.owner, .submit)) { c, _ in
+            outcomes: allow(.owner, .submit, .api)) { c, _ in
             try insertSegment(c, job: try insertJob(c), index: 0)
         },
-        Row(label: "add a segment to another job", outcomes: allow(trigger: [.owner, .submit])) { c, w in
+        Row(label: "add a segment to another job", outcomes: allow(trigger: [.owner, .submit, .api])) { c, w in
             try insertSegment(c, job: w.running, index: 7)
         },
         Row(label: "change a job's composition", outcomes: allow(.owner)) { c, w in
@@ -62,8 +62,8 @@ enum RoleMatrix {
             try one(c.exec("UPDATE segments SET frame_end = frame_end + 1, content_hash = 'x' WHERE job_id = $1",
                            [.int64(w.running)]))
         },
-        Row(label: "set a job's priority (`JobSQL.setPriority`)", outcomes: allow(.owner, .operate)) { c, w in
-            try one(c.exec(JobSQL.setPriority.sql, [.int64(w.running), .int(9)]))
+        Row(label: "set a job's priority (`JobSQL.setPriority`)", outcomes: allow(.owner, .operate, .api)) { c, w in
+            try one(c.exec(JobSQL.setPriority.sql, [.int64(w.running), .int(9), nil]))
         },
         Row(label: "claim a segment (`SegmentSQL.claim`)", outcomes: allow(.owner, .worker)) { c, _ in
             try one(c.exec(SegmentSQL.claim.sql, [nil, .int(1), .text("matrix"), .array([String]()),
@@ -85,13 +85,13 @@ enum RoleMatrix {
             try one(c.exec(JobSQL.stitchClaim.sql, [nil, .text("matrix"), .int64(30_000_000), .array([String]()),
                                                     .bool(true)]))
         },
-        Row(label: "fail a job (`JobSQL.stop`)", outcomes: allow(.owner, .worker, .operate)) { c, w in
+        Row(label: "fail a job (`JobSQL.stop`)", outcomes: allow(.owner, .worker, .operate, .api)) { c, w in
             try stop(c, w.running, as: "failed")
         },
-        Row(label: "cancel a job (`JobSQL.stop`)", outcomes: allow(.owner, .operate, trigger: [.worker])) { c, w in
+        Row(label: "cancel a job (`JobSQL.stop`)", outcomes: allow(.owner, .operate, .api, trigger: [.worker])) { c, w in
             try stop(c, w.running, as: "canceled")
         },
-        Row(label: "retry a canceled job (`JobSQL.requeue`)", outcomes: allow(.owner, .operate, trigger: [.worker])) { c, w in
+        Row(label: "retry a canceled job (`JobSQL.requeue`)", outcomes: allow(.owner, .operate, .api, trigger: [.worker])) { c, w in
             _ = try c.exec(SegmentSQL.retryForJob.sql, [.int64(w.canceled), nil])
             try one(c.exec(JobSQL.requeue.sql, [.int64(w.canceled)]))
         },
@@ -99,12 +99,12 @@ enum RoleMatrix {
             try one(c.exec(WorkerSQL.register.sql, [.text("matrix"), .text("h"), .int(1), .text("t"),
                                                     .array([String]()), nil]))
         },
-        Row(label: "read jobs, segments and workers", outcomes: allow(.owner, .submit, .worker, .operate, .monitor)) { c, w in
-            try one(c.exec(JobSQL.list.sql, [.array([String]()), .int(10), nil, .int(0)]))
+        Row(label: "read jobs, segments and workers", outcomes: allow(.owner, .submit, .worker, .operate, .monitor, .api)) { c, w in
+            try one(c.exec(JobSQL.list.sql, [.array([String]()), .int(10), nil, .int(0), nil]))
             try one(c.exec(SegmentSQL.listForJob.sql, [.int64(w.running)]))
             _ = try c.exec(WorkerSQL.list.sql)
         },
-        Row(label: "read the event log (`EventSQL.listForJob`)", outcomes: allow(.owner, .monitor)) { c, w in
+        Row(label: "read the event log (`EventSQL.listForJob`)", outcomes: allow(.owner, .monitor, .api)) { c, w in
             try one(c.exec(EventSQL.listForJob.sql, [.int64(w.running)]))
         },
         Row(label: "write an event", outcomes: allow(.owner)) { c, w in
@@ -115,6 +115,28 @@ enum RoleMatrix {
         },
         Row(label: "delete an event", outcomes: allow(.owner)) { c, w in
             try one(c.exec("DELETE FROM queue_events WHERE job_id = $1", [.int64(w.running)]))
+        },
+        Row(label: "resolve a token and record its use (`TokenSQL.resolve`)", outcomes: allow(.owner, .api)) { c, w in
+            try one(c.exec(TokenSQL.resolve.sql, [.text(w.tokenHash), nil]))
+        },
+        Row(label: "read the tokens and their webhook secrets (`TokenSQL.webhookSecret`)", outcomes: allow(.owner, .api)) { c, w in
+            try one(c.exec(TokenSQL.webhookSecret.sql, [.int64(w.tokenID)]))
+        },
+        Row(label: "create a token (`TokenSQL.insert`)", outcomes: allow(.owner)) { c, _ in
+            let hash = String(repeating: "b", count: 64)
+            try one(c.exec(TokenSQL.insert.sql, [.text("mallory"), .text("admin"), .text(hash), .text(hash), nil, nil, nil,
+                                                 nil, nil, .array([String]()), nil]))
+        },
+        Row(label: "revoke a token (`TokenSQL.revoke`)", outcomes: allow(.owner)) { c, w in
+            try one(c.exec(TokenSQL.revoke.sql, [.int64(w.tokenID), nil]))
+        },
+        Row(label: "widen a token's scope, roots or expiry", outcomes: allow(.owner)) { c, w in
+            try one(c.exec("UPDATE api_tokens SET scope = 'admin', output_root = '/', expires_at = NULL WHERE id = $1",
+                           [.int64(w.tokenID)]))
+        },
+        Row(label: "change a job's name, tags or attempts", outcomes: allow(.owner)) { c, w in
+            try one(c.exec("UPDATE jobs SET name = 'x', required_tags = '{}', max_attempts = 99 WHERE id = $1",
+                           [.int64(w.running)]))
         },
         Row(label: "delete a job", outcomes: allow(.owner)) { c, w in
             try one(c.exec("DELETE FROM jobs WHERE id = $1", [.int64(w.running)]))

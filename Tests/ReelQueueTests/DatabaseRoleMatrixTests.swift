@@ -35,8 +35,9 @@ extension DatabaseRolesTests {
 }
 
 /// The rows every cell acts on, in a fresh schema whose owner is not a superuser. The administrator creates the
-/// five roles as plain LOGIN roles (as deploy/initdb does), the owner migrates and runs `DatabaseRoles.apply()`,
-/// then inserts two jobs: `running` (3 segments: 0 done, 1 leased under `token`, 2 available) and `canceled`.
+/// six roles as plain LOGIN roles (as deploy/initdb does), the owner migrates and runs `DatabaseRoles.apply()`,
+/// then inserts two jobs: `running` (3 segments: 0 done, 1 leased under `token`, 2 available) and `canceled`, and
+/// one API token (`tokenID`, whose hash is `tokenHash`).
 final class RoleMatrixWorld: Sendable {
     @TaskLocal static var current: RoleMatrixWorld?
 
@@ -45,6 +46,8 @@ final class RoleMatrixWorld: Sendable {
     let canceled: Int64
     let leased: Int64
     let token: UUID
+    let tokenID: Int64
+    let tokenHash: String
     private let admin: PGConnection
     /// One connection per role, logged in as that role; emptied before the roles are dropped.
     private let connections: Mutex<[RoleMatrix.Role: PGConnection]>
@@ -70,8 +73,10 @@ final class RoleMatrixWorld: Sendable {
             .joined() + "GRANT CREATE ON DATABASE \(database) TO \(Self.name(of: .owner, schema: schema))")
         var connections: [RoleMatrix.Role: PGConnection] = [:]
         do {
-            (running, canceled, leased) = try Self.populate(PostgresQueueConfiguration(
-                databaseURL: try login(.owner), schema: schema, maxConnections: 2), token: token)
+            let owner = PostgresQueueConfiguration(databaseURL: try login(.owner), schema: schema, maxConnections: 2)
+            (running, canceled, leased) = try Self.populate(owner, token: token)
+            let made = try PostgresTokenStore(owner).tokenCreate(TokenCreateParams(user: "editor1", scope: .submit))
+            (tokenID, tokenHash) = (made.record.id, try TokenCrypto.hash(made.token))
             for role in RoleMatrix.Role.allCases {
                 connections[role] = try PGConnection(url: try login(role), applicationName: "reel-test-matrix",
                                                      schema: schema)

@@ -11,7 +11,7 @@ import Testing
 @Suite("Database roles", .serialized) struct DatabaseRolesTests {
     /// The owner's and each role's connection settings.
     struct Roles {
-        var owner, worker, submit, operate, monitor: PostgresQueueConfiguration
+        var owner, worker, submit, operate, monitor, api: PostgresQueueConfiguration
     }
 
     @Test("submit, worker and operate run the queue's API between them; none can DROP, ALTER, COPY … PROGRAM or CREATE")
@@ -50,6 +50,35 @@ import Testing
             }
             #expect(try PostgresSegmentQueue(roles.monitor).jobStatus(jobID).job.state == .done, "the monitor reads")
             #expect(try DatabaseRoles(roles.owner).apply().created.isEmpty, "running it again creates nothing")
+        }
+    }
+
+    @Test("the API role submits, steers only the token user's jobs, resolves tokens; it cannot reach another schema")
+    func apiRole() throws {
+        try withRoles { a in
+            let store = try PostgresTokenStore(a.owner)
+            let made = try store.tokenCreate(TokenCreateParams(user: "editor1", scope: .submit))
+            let api = try PostgresSegmentQueue(a.api)
+            let editor1 = try #require(try PostgresTokenStore(a.api).tokenResolve(made.token), "the API role resolves")
+            var spec = makeSpec(segments: 2)
+            spec.owner = editor1.user
+            let mine = try insert(api, spec)
+            let theirs = try insert(try PostgresSegmentQueue(a.submit), makeSpec(segments: 1))
+            #expect(throws: QueueError.jobNotFound(theirs)) { try api.jobCancel(theirs, as: editor1) }
+            #expect(try api.jobCancel(mine, as: editor1))
+            #expect(try api.jobRetry(mine, as: editor1) == 2)
+            #expect(throws: QueueError.self) { try PostgresTokenStore(a.api).tokenRevoke(made.record.id) }
+            #expect(try store.tokenList().first?.revokedAt == nil, "the API role cannot revoke")
+            try withRoles { b in
+                let c = try PGConnection(url: a.api.databaseURL, applicationName: "reel-test-role", schema: a.api.schema)
+                let other = try #require(b.owner.schema)
+                for sql in ["SELECT id FROM \(other).jobs", "SELECT token_hash FROM \(other).api_tokens",
+                            "UPDATE \(other).api_tokens SET last_used_at = now()",
+                            "INSERT INTO \(other).jobs (name, composition, output_location, max_attempts, segment_count, "
+                                + "frame_count, created_at) VALUES ('x', '{}', '/o.mp4', 1, 1, 1, now())"] {
+                    #expect(sqlState(of: sql, on: c) == "42501", "\(sql) from another schema's API role")
+                }
+            }
         }
     }
 
@@ -102,7 +131,7 @@ import Testing
     @Test("role names come from the schema and are validated as identifiers of at most 63 bytes")
     func names() throws {
         let names = try DatabaseRoles.roleNames(schema: "reel")
-        #expect(names.all == ["reel_worker", "reel_submit", "reel_operate", "reel_monitor"])
+        #expect(names.all == ["reel_worker", "reel_submit", "reel_operate", "reel_monitor", "reel_api"])
         #expect(throws: QueueError.self) { try DatabaseRoles.roleNames(schema: "x\"; DROP ROLE postgres; --") }
         #expect(try DatabaseRoles.roleNames(schema: String(repeating: "a", count: 55)).operate.utf8.count == 63)
         let long = String(repeating: "a", count: 56)
@@ -146,7 +175,7 @@ import Testing
         let report = try DatabaseRoles(owner).apply()
         #expect(report.created == names.all && report.owner == ownerRole && !report.ownerIsSuperuser)
         try body(Roles(owner: owner, worker: try config(names.worker), submit: try config(names.submit),
-                       operate: try config(names.operate), monitor: try config(names.monitor)))
+                       operate: try config(names.operate), monitor: try config(names.monitor), api: try config(names.api)))
     }
 
     /// `url` with its user replaced (postgresql://user@host:port/db).

@@ -25,6 +25,10 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case migration(version: Int, message: String)
     /// Required configuration is missing (e.g. no database URL).
     case configuration(String)
+    /// An API token's settings were refused before anything was written (the field and why).
+    case invalidToken(String)
+    /// No API token has this id.
+    case tokenNotFound(Int64)
 
     public var description: String {
         switch self {
@@ -45,6 +49,8 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
         case .query(let state, let message): return "database error \(state): \(message)"
         case .migration(let version, let message): return "migration \(version): \(message)"
         case .configuration(let message): return "configuration: \(message)"
+        case .invalidToken(let why): return "invalid token: \(why)"
+        case .tokenNotFound(let id): return "token \(id) not found"
         }
     }
 }

@@ -40,17 +40,22 @@ public struct JobListParams: Sendable, Hashable {
     public var search: String?
     /// Skips this many of the matching jobs (newest first), for paging.
     public var offset: Int
+    /// Only the jobs of this owner (`Job.owner`); all when nil. `jobList(_:as:)` sets it for a submit-scoped principal.
+    public var owner: String?
 
-    public init(states: [JobState] = [], limit: Int = 100, search: String? = nil, offset: Int = 0) {
+    public init(states: [JobState] = [], limit: Int = 100, search: String? = nil, offset: Int = 0,
+                owner: String? = nil) {
         self.states = states
         self.limit = limit
         self.search = search
         self.offset = offset
+        self.owner = owner
     }
 
-    /// Whether `job` passes the state and name filters (the in-memory driver's twin of the SQL).
+    /// Whether `job` passes the state, owner and name filters (the in-memory driver's twin of the SQL).
     func matches(_ job: Job) -> Bool {
         guard states.isEmpty || states.contains(job.state) else { return false }
+        guard owner == nil || owner == job.owner else { return false }
         guard let search, !search.isEmpty else { return true }
         return job.name.lowercased().contains(search.lowercased())
     }

@@ -13,7 +13,7 @@ public final class InMemorySegmentQueue: SegmentQueue {
     public init(clock: any QueueClock = SystemQueueClock()) { self.clock = clock }
 
     /// Runs `body` under the lock and wakes waiters when it made work available.
-    private func locked<T: Sendable>(
+    func locked<T: Sendable>(
         _ body: (inout MemoryState, Date) throws(QueueError) -> T
     ) throws(QueueError) -> T {
         let now = clock.now()

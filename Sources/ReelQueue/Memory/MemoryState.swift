@@ -55,6 +55,13 @@ struct MemoryState {
         return j
     }
 
+    /// The job when `owner` is nil or owns it; else `jobNotFound`, as for an id nobody has (`JobSQL.owned`).
+    func job(_ id: Int64, owner: String?) throws(QueueError) -> MemoryJob {
+        let j = try job(id)
+        guard owner == nil || j.job.owner == owner else { throw QueueError.jobNotFound(id) }
+        return j
+    }
+
     mutating func log(_ jobID: Int64, _ change: QueueEvent.Change, worker: String?, message: String?, at: Date) {
         events[jobID, default: []].append(QueueEvent(id: nextEventID, jobID: jobID, change: change,
                                                      workerID: worker, message: message, at: at))

@@ -77,8 +77,11 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try pool.with { c throws(QueueError) in try jobGet(jobID, on: c) }
     }
 
-    func jobGet(_ jobID: Int64, on c: PGConnection) throws(QueueError) -> Job {
-        guard let row = try c.exec(JobSQL.get, [.int64(jobID)]).rows.first else { throw QueueError.jobNotFound(jobID) }
+    /// The job, when `owner` is nil or owns it; else `jobNotFound`, as for an id nobody has.
+    func jobGet(_ jobID: Int64, owner: String? = nil, on c: PGConnection) throws(QueueError) -> Job {
+        guard let row = try c.exec(JobSQL.get, [.int64(jobID), owner.map(PGValue.text)]).rows.first else {
+            throw QueueError.jobNotFound(jobID)
+        }
         return Self.job(from: row)
     }
 
@@ -90,7 +93,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
         let pattern = params.search.flatMap { $0.isEmpty ? nil : "%" + Self.likeEscaped($0) + "%" }
         return try c.exec(JobSQL.list, [
             .array(params.states.map(\.rawValue)), .int(max(0, params.limit)), pattern.map(PGValue.text),
-            .int(max(0, params.offset)),
+            .int(max(0, params.offset)), params.owner.map(PGValue.text),
         ]).rows.map(Self.job)
     }
 
@@ -101,8 +104,13 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func jobPrioritySet(_ jobID: Int64, priority: Int) throws(QueueError) -> Int {
+        try jobPrioritySet(jobID, priority: priority, owner: nil)
+    }
+
+    func jobPrioritySet(_ jobID: Int64, priority: Int, owner: String?) throws(QueueError) -> Int {
         try pool.with { c throws(QueueError) in
-            guard let row = try c.exec(JobSQL.setPriority, [.int64(jobID), .int(priority)]).rows.first else {
+            guard let row = try c.exec(JobSQL.setPriority, [.int64(jobID), .int(priority), owner.map(PGValue.text)])
+                .rows.first else {
                 throw QueueError.jobNotFound(jobID)
             }
             return row.int("previous") ?? priority
@@ -110,8 +118,14 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool {
+        try jobCancel(jobID, owner: nil)
+    }
+
+    func jobCancel(_ jobID: Int64, owner: String?) throws(QueueError) -> Bool {
         try pool.transaction { c throws(QueueError) in
-            guard try c.exec(JobSQL.lock, [.int64(jobID)]).rowCount == 1 else { throw QueueError.jobNotFound(jobID) }
+            guard try c.exec(JobSQL.lock, [.int64(jobID), owner.map(PGValue.text)]).rowCount == 1 else {
+                throw QueueError.jobNotFound(jobID)
+            }
             return try stopJob(jobID, as: .canceled, reason: nil, on: c)
         }
     }
@@ -125,8 +139,12 @@ public final class PostgresSegmentQueue: SegmentQueue {
     }
 
     public func jobRetry(_ jobID: Int64) throws(QueueError) -> Int {
+        try jobRetry(jobID, owner: nil)
+    }
+
+    func jobRetry(_ jobID: Int64, owner: String?) throws(QueueError) -> Int {
         try pool.transaction { c throws(QueueError) -> Int in
-            guard let row = try c.exec(JobSQL.lock, [.int64(jobID)]).rows.first else {
+            guard let row = try c.exec(JobSQL.lock, [.int64(jobID), owner.map(PGValue.text)]).rows.first else {
                 throw QueueError.jobNotFound(jobID)
             }
             guard let state = JobState(rawValue: row.text("state")), state == .failed || state == .canceled else {

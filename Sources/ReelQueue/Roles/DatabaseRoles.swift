@@ -15,6 +15,10 @@ import Foundation
 /// - `<schema>_operate` (`reel cancel`, `reel retry`, the web view's writes): reads the queue; cancels, requeues and
 ///   reprioritises jobs (UPDATE of the state and priority columns only).
 /// - `<schema>_monitor`: SELECT on the queue tables and the event log.
+/// - `<schema>_api` (the API server, acting for token holders): reads the queue, the event log and `api_tokens`
+///   (to resolve a bearer token); inserts jobs and their segments as `_submit` does; cancels, requeues and
+///   reprioritises as `_operate` does (the queue narrows each statement to the token user's jobs); records a token's
+///   last use (UPDATE of `api_tokens.last_used_at` only). It cannot create, revoke or widen a token.
 /// - The owner is whoever runs `reel db migrate`: it owns the schema and its tables (DDL) and alone deletes jobs or
 ///   writes the event log (whose triggers run as the owner). It is created once by the database administrator, is
 ///   not a superuser, and needs CREATEROLE only if the roles do not exist yet.
@@ -39,25 +43,27 @@ public struct DatabaseRoles: Sendable {
         public var submit: String
         public var operate: String
         public var monitor: String
-        /// The roles this call created (empty when all four existed).
+        public var api: String
+        /// The roles this call created (empty when all five existed).
         public var created: [String]
     }
 
-    /// The role names of one schema: `<schema>_worker`, `_submit`, `_operate` and `_monitor`.
+    /// The role names of one schema: `<schema>_worker`, `_submit`, `_operate`, `_monitor` and `_api`.
     public struct Names: Sendable, Hashable {
         public var worker: String
         public var submit: String
         public var operate: String
         public var monitor: String
-        /// The four, in the order `reel db roles` reports them.
-        public var all: [String] { [worker, submit, operate, monitor] }
+        public var api: String
+        /// The five, in the order `reel db roles` reports them.
+        public var all: [String] { [worker, submit, operate, monitor, api] }
     }
 
     /// The role names of `schema`, validated as plain identifiers of at most 63 bytes.
     /// - Throws: `QueueError.configuration` for a schema name that cannot make them.
     public static func roleNames(schema: String) throws(QueueError) -> Names {
         let names = Names(worker: schema + "_worker", submit: schema + "_submit", operate: schema + "_operate",
-                          monitor: schema + "_monitor")
+                          monitor: schema + "_monitor", api: schema + "_api")
         guard PostgresQueueConfiguration.isPlainIdentifier(schema),
               names.all.allSatisfy(PostgresQueueConfiguration.isPlainIdentifier) else {
             throw QueueError.configuration("schema \"\(schema)\" must match [a-z_][a-z0-9_]* and be at most 55 characters "
@@ -103,7 +109,7 @@ public struct DatabaseRoles: Sendable {
         try c.execScript(try RoleSQL.grants(schema: schema, roles: roles, quote: c.quoteIdentifier))
         return Report(schema: schema, owner: who.text("me"), ownerIsSuperuser: who.string("superuser") == "t",
                       worker: roles.worker, submit: roles.submit, operate: roles.operate, monitor: roles.monitor,
-                      created: created)
+                      api: roles.api, created: created)
     }
 
     /// Creates `role` unless it exists; refuses an existing role that holds more than LOGIN or is a member of a role.

@@ -1,4 +1,5 @@
 import Foundation
+import ReelQueue
 import ReelRecords
 import Synchronization
 
@@ -8,11 +9,23 @@ import Synchronization
 /// so a forged cross-site request fails; the cookie is also `HttpOnly` and `SameSite=Strict` (and `Secure` behind an
 /// https public URL), and a write or sign-in whose `Origin` is not one of this server's (`HostPolicy`), or is
 /// `null`, is refused. Wrong tokens are counted per client and throttled; a right token is accepted first, so
-/// nobody else's wrong tokens lock the operator out. Without a token file, or with `--read-only`, there is no write.
+/// nobody else's wrong tokens lock the operator out. Without a token file or a token store, or with `--read-only`,
+/// there is no write.
+///
+/// Every write acts as a `Principal`: the operator's token file is an admin; a token made by `reel token` resolves
+/// through `tokens` to its user and scope; a session cookie remembers the principal it was signed in with.
 final class Auth: Sendable {
-    struct Session { var csrf: String; var expires: Date }
+    struct Session { var csrf: String; var expires: Date; var principal: Principal }
+
+    /// Who a write comes from, or why it is refused.
+    enum Verdict {
+        case allowed(Principal)
+        case refused(HTTPResponse)
+    }
 
     let token: String?
+    /// The API tokens of `reel token` (`reel serve --api-tokens`); nil: only the token file.
+    let tokens: (any TokenManaging)?
     let readOnly: Bool
     let access: HostPolicy
     private let sessions = Mutex<[String: Session]>([:])
@@ -21,9 +34,10 @@ final class Auth: Sendable {
     static let cookie = "reel_session"
     static let sessionLifetime: TimeInterval = 12 * 3600
 
-    init(token: String?, readOnly: Bool, access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
-         log: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(token: String?, tokens: (any TokenManaging)? = nil, readOnly: Bool, access: HostPolicy = .loopback,
+         limits: ServeLimits = ServeLimits(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.token = token
+        self.tokens = tokens
         self.readOnly = readOnly
         self.access = access
         self.failures = FailureThrottle(limit: limits.wrongTokensPerMinute, capacity: limits.throttledClients)
@@ -31,37 +45,54 @@ final class Auth: Sendable {
     }
 
     /// Whether this server offers write actions at all.
-    var writable: Bool { token != nil && !readOnly }
+    var writable: Bool { (token != nil || tokens != nil) && !readOnly }
 
-    /// nil when `request` may write; otherwise the refusal.
-    func refusal(_ request: HTTPRequest) -> HTTPResponse? {
-        guard writable, let token else { return .error(403, "this server is read-only") }
-        if let refusal = originRefusal(request, doing: "write") { return refusal }
+    /// The principal `request` writes as, or the refusal.
+    func authorize(_ request: HTTPRequest) -> Verdict {
+        guard writable else { return .refused(.error(403, "this server is read-only")) }
+        if let refusal = originRefusal(request, doing: "write") { return .refused(refusal) }
         if let auth = request.header("authorization") {
-            return auth.hasPrefix("Bearer ") && Self.equal(String(auth.dropFirst(7)), token)
-                ? nil : wrong(request, "wrong bearer token")
+            guard auth.hasPrefix("Bearer ") else { return .refused(wrong(request, "wrong bearer token")) }
+            return resolve(String(auth.dropFirst(7)), request, wrong: "wrong bearer token")
         }
         guard let id = request.cookies[Self.cookie], let session = session(id) else {
-            return .error(401, "sign in with the token first")
+            return .refused(.error(401, "sign in with the token first"))
         }
         guard let csrf = request.header("x-reel-csrf"), Self.equal(csrf, session.csrf) else {
-            return .error(403, "missing or wrong X-Reel-CSRF header")
+            return .refused(.error(403, "missing or wrong X-Reel-CSRF header"))
         }
-        return nil
+        return .allowed(session.principal)
+    }
+
+    /// The principal of a presented token: the token file's is an admin, checked first in constant time; any other is
+    /// looked up in the token store (revoked, expired and unknown tokens alike are wrong). A store that cannot be
+    /// read answers 503, and the cause goes to the operator's log.
+    private func resolve(_ presented: String, _ request: HTTPRequest, wrong message: String) -> Verdict {
+        if let token, Self.equal(presented, token) { return .allowed(.serverOperator()) }
+        do {
+            if let found = try tokens?.tokenResolve(presented) { return .allowed(found) }
+        } catch {
+            log("the token store cannot be read: \(error)")
+            return .refused(.error(503, "tokens cannot be checked just now"))
+        }
+        return .refused(wrong(request, message))
     }
 
     /// `POST /api/v1/session` with `{"token": "…"}`: a session cookie and its CSRF token.
     func signIn(_ request: HTTPRequest) -> HTTPResponse {
-        guard writable, let token else { return .error(403, "this server is read-only") }
+        guard writable else { return .error(403, "this server is read-only") }
         if let refusal = originRefusal(request, doing: "sign-in") { return refusal }
         let given = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["token"] as? String
-        guard let given, Self.equal(given.trimmingCharacters(in: .whitespacesAndNewlines), token) else {
-            return wrong(request, "wrong token")
+        guard let given else { return wrong(request, "wrong token") }
+        let principal: Principal
+        switch resolve(given.trimmingCharacters(in: .whitespacesAndNewlines), request, wrong: "wrong token") {
+        case .allowed(let who): principal = who
+        case .refused(let refusal): return refusal
         }
         let id = Self.random(), csrf = Self.random()
         sessions.withLock { s in
             s = s.filter { $0.value.expires > Date() }
-            s[id] = Session(csrf: csrf, expires: Date().addingTimeInterval(Self.sessionLifetime))
+            s[id] = Session(csrf: csrf, expires: Date().addingTimeInterval(Self.sessionLifetime), principal: principal)
         }
         var r = HTTPResponse.bytes(APIJSON.data(["signed_in": true, "csrf": csrf]), type: "application/json")
         r.headers.append(("Set-Cookie", "\(Self.cookie)=\(id); Path=/; HttpOnly; SameSite=Strict; Max-Age=43200\(secure)"))

@@ -26,8 +26,10 @@ extension ServeApp {
         switch (method, rest.count, rest.first) {
         case ("GET", 0, _): return jobDetail(id)
         case ("POST", 1, "cancel"), ("POST", 1, "retry"), ("POST", 1, "priority"):
-            if let refusal = auth.refusal(request) { return refusal }
-            return write(rest[0], id: id, body: request.body)
+            switch auth.authorize(request) {
+            case .refused(let refusal): return refusal
+            case .allowed(let principal): return write(rest[0], id: id, body: request.body, as: principal)
+            }
         case ("GET", 1, "poster.jpg"): return poster(id)
         case ("GET", 3, "segments") where rest[2] == "thumbnail.jpg":
             guard let index = Int(rest[1]), index >= 0, rest[1].utf8.count <= 9 else { return .error(404, "no such segment") }
@@ -65,19 +67,22 @@ extension ServeApp {
         return lookupRefusal(found, id: id) ?? .error(404, "job \(id) does not exist")
     }
 
-    private func write(_ action: String, id: Int64, body: Data) -> HTTPResponse {
+    /// Cancel, retry or priority as `principal`: a submit-scoped one steers only its user's jobs, and another user's
+    /// job answers 404 as a job nobody has (the queue's own statement holds the owner test, `JobAccess`).
+    private func write(_ action: String, id: Int64, body: Data, as principal: Principal) -> HTTPResponse {
         guard let writer else { return .error(403, "this server is read-only") }
         do {
             let result: [String: Any]
             switch action {
-            case "cancel": result = ["job": id, "canceled": try writer.jobCancel(id)]
-            case "retry": result = ["job": id, "requeued_segments": try writer.jobRetry(id)]
+            case "cancel": result = ["job": id, "canceled": try writer.jobCancel(id, as: principal)]
+            case "retry": result = ["job": id, "requeued_segments": try writer.jobRetry(id, as: principal)]
             default:
                 guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
                       let value = object["priority"] as? Int, (-1_000_000...1_000_000).contains(value) else {
                     return .error(400, "send {\"priority\": n} with n from -1000000 to 1000000 (higher runs first)")
                 }
-                result = ["job": id, "priority": value, "previous": try writer.jobPrioritySet(id, priority: value)]
+                result = ["job": id, "priority": value,
+                          "previous": try writer.jobPrioritySet(id, priority: value, as: principal)]
             }
             hub.kick()
             return json(result)

@@ -6,7 +6,8 @@ import ReelQueue
 ///     GET  /  /jobs/{id}  /workers                   pages (HTML; data arrives from the API and /events)
 ///     GET  /static/app.css  /static/app.js
 ///     GET  /api/v1/jobs[?state=running,queued&q=text&limit=n]   /api/v1/jobs/{id}   /api/v1/workers
-///     POST /api/v1/jobs/{id}/cancel  …/retry  …/priority {"priority": n}      (token; absent with --read-only)
+///     POST /api/v1/jobs/{id}/cancel  …/retry  …/priority {"priority": n}      (token; absent with --read-only;
+///          an API token of submit scope steers only its user's jobs)
 ///     GET|POST|DELETE /api/v1/session                 sign in with the token for the pages
 ///     GET  /api/v1/jobs/{id}/segments/{index}/thumbnail.jpg   /api/v1/jobs/{id}/poster.jpg
 ///     GET  /events[?job=id]   server-sent events      GET /metrics   Prometheus text      GET /healthz
@@ -25,7 +26,7 @@ public final class ServeApp: Sendable {
 
     let hub: FarmHub
     let auth: Auth
-    let writer: (any JobOperating)?
+    let writer: (any JobAccess)?
     let images: Images?
     let metrics: @Sendable (HubSnapshot) -> String
     let access: HostPolicy
@@ -33,17 +34,18 @@ public final class ServeApp: Sendable {
     let log: @Sendable (String) -> Void
 
     /// - Parameters:
-    ///   - writer: the queue that cancel, retry and priority go to (nil with `--read-only`).
+    ///   - writer: the queue that cancel, retry and priority go to, as the request's principal (nil with `--read-only`).
+    ///   - tokens: the API tokens a bearer token or sign-in may also be (`reel token`); nil: only `token`.
     ///   - access: the names this server answers to and the pages that may write (`HostPolicy`).
     ///   - limits: the event stream caps and the wrong-token throttle.
     ///   - log: the operator's log: the database's errors (a client is told only that it failed), throttled clients.
     ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
-    public init(hub: FarmHub, token: String?, writer: (any JobOperating)?, images: Images?,
-                access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
+    public init(hub: FarmHub, token: String?, tokens: (any TokenManaging)? = nil, writer: (any JobAccess)?,
+                images: Images?, access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 metrics: (@Sendable (HubSnapshot) -> String)? = nil) {
         self.hub = hub
-        self.auth = Auth(token: token, readOnly: writer == nil, access: access, limits: limits, log: log)
+        self.auth = Auth(token: token, tokens: tokens, readOnly: writer == nil, access: access, limits: limits, log: log)
         self.writer = writer
         self.images = images
         self.access = access

@@ -28,25 +28,35 @@ enum JobSQL {
     /// $1 channel, $2 payload. Wakes workers (inside the writing transaction, so it is sent on commit).
     static let notifyWork = PGStatement(name: "job_notify_work", sql: "SELECT pg_notify($1, $2)")
 
-    /// $1 id.
-    static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1")
+    /// The owner test of every statement a principal runs (`JobAccess`): `$n` NULL for any job (operate and admin
+    /// scopes, the CLI), else the only owner whose jobs it finds. It is in the SQL, not checked after a read, so
+    /// another user's job is simply not there.
+    static func owned(by parameter: String) -> String { "(\(parameter)::text IS NULL OR owner = \(parameter)::text)" }
 
-    /// $1 id: locks the row.
-    /// $1 job, $2 priority. Returns the previous priority; segments not done follow in the same statement.
+    /// $1 id, $2 owner (NULL = any).
+    static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1 AND \(owned(by: "$2"))")
+
+    /// $1 job, $2 priority, $3 owner (NULL = any). Returns the previous priority; segments not done follow in the same
+    /// statement (only when the job row was found, so another owner's segments keep theirs).
     static let setPriority = PGStatement(name: "job_set_priority", sql: """
-        WITH old AS (SELECT id, priority FROM jobs WHERE id = $1 FOR UPDATE),
+        WITH old AS (SELECT id, priority FROM jobs WHERE id = $1 AND \(owned(by: "$3")) FOR UPDATE),
              j AS (UPDATE jobs SET priority = $2 FROM old WHERE jobs.id = old.id RETURNING old.priority AS previous),
-             s AS (UPDATE segments SET priority = $2 WHERE job_id = $1 AND state <> 'done' AND priority <> $2)
+             s AS (UPDATE segments SET priority = $2 FROM old
+                   WHERE segments.job_id = old.id AND segments.state <> 'done' AND segments.priority <> $2)
         SELECT previous FROM j
         """)
 
-    static let lock = PGStatement(name: "job_lock", sql: "SELECT state FROM jobs WHERE id = $1 FOR UPDATE")
+    /// $1 id, $2 owner (NULL = any): locks the row.
+    static let lock = PGStatement(name: "job_lock",
+                                  sql: "SELECT state FROM jobs WHERE id = $1 AND \(owned(by: "$2")) FOR UPDATE")
 
-    /// $1 states (empty = all), $2 limit, $3 name pattern for ILIKE (NULL = all; `\\` escapes), $4 offset.
+    /// $1 states (empty = all), $2 limit, $3 name pattern for ILIKE (NULL = all; `\\` escapes), $4 offset,
+    /// $5 owner (NULL = all).
     static let list = PGStatement(name: "job_list", sql: """
         SELECT \(columns) FROM jobs
         WHERE (cardinality($1::text[]) = 0 OR state = ANY($1::text[]))
           AND ($3::text IS NULL OR name ILIKE $3::text ESCAPE '\\')
+          AND \(owned(by: "$5"))
         ORDER BY id DESC LIMIT $2 OFFSET $4
         """)
 

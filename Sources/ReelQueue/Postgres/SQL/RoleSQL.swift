@@ -50,15 +50,20 @@ enum RoleSQL {
     /// `segments` columns of cancel, retry and priority (`SegmentSQL.cancelForJob`, `.retryForJob`).
     static let operateSegmentColumns = ["state", "attempt", "scheduled_at", "lease_token", "lease_expires_at", "priority"]
 
-    /// Revokes whatever the four roles held on the schema (column privileges go with the table's), then grants
+    /// `api_tokens` columns the API role writes: a token's last use (`TokenSQL.resolve`). Never the hash, scope,
+    /// user, limits, roots, expiry or revocation: tokens are made and revoked by the owner (`reel token`).
+    static let apiTokenColumns = ["last_used_at"]
+
+    /// Revokes whatever the five roles held on the schema (column privileges go with the table's), then grants
     /// exactly their rights. Nobody but the owner writes `queue_events` (its triggers run as the owner) or deletes.
+    /// Only the owner and the API role read `api_tokens` (its webhook secrets are in clear).
     static func grants(schema: String, roles: DatabaseRoles.Names,
                        quote: (String) throws(QueueError) -> String) throws(QueueError) -> String {
         let s = try quote(schema)
         func table(_ name: String) throws(QueueError) -> String { "\(s).\(try quote(name))" }
         func columns(_ names: [String]) throws(QueueError) -> String { try names.map(quote).joined(separator: ", ") }
         let w = try quote(roles.worker), sub = try quote(roles.submit), o = try quote(roles.operate)
-        let m = try quote(roles.monitor), all = [w, sub, o, m].joined(separator: ", ")
+        let m = try quote(roles.monitor), api = try quote(roles.api), all = [w, sub, o, m, api].joined(separator: ", ")
         let jobs = try table("jobs"), segments = try table("segments"), workers = try table("workers")
         let read = [jobs, segments, workers, try table("reel_schema_migrations")].joined(separator: ", ")
         return """
@@ -68,15 +73,16 @@ enum RoleSQL {
             GRANT USAGE ON SCHEMA \(s) TO \(all);
             GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA \(s) TO \(all);
             GRANT SELECT ON \(read) TO \(all);
-            GRANT SELECT ON \(try table("queue_events")) TO \(m);
+            GRANT SELECT ON \(try table("queue_events")) TO \(m), \(api);
             GRANT INSERT, UPDATE, DELETE ON \(workers) TO \(w);
             GRANT UPDATE (\(try columns(workerJobColumns))) ON \(jobs) TO \(w);
             GRANT UPDATE (\(try columns(workerSegmentColumns))) ON \(segments) TO \(w);
-            GRANT INSERT (\(try columns(submitJobColumns))) ON \(jobs) TO \(sub);
-            GRANT INSERT (\(try columns(submitSegmentColumns))) ON \(segments) TO \(sub);
-            GRANT USAGE ON SEQUENCE \(try table("jobs_id_seq")), \(try table("segments_id_seq")) TO \(sub);
-            GRANT UPDATE (\(try columns(operateJobColumns))) ON \(jobs) TO \(o);
-            GRANT UPDATE (\(try columns(operateSegmentColumns))) ON \(segments) TO \(o);
+            GRANT INSERT (\(try columns(submitJobColumns))) ON \(jobs) TO \(sub), \(api);
+            GRANT INSERT (\(try columns(submitSegmentColumns))) ON \(segments) TO \(sub), \(api);
+            GRANT USAGE ON SEQUENCE \(try table("jobs_id_seq")), \(try table("segments_id_seq")) TO \(sub), \(api);
+            GRANT UPDATE (\(try columns(operateJobColumns))) ON \(jobs) TO \(o), \(api);
+            GRANT UPDATE (\(try columns(operateSegmentColumns))) ON \(segments) TO \(o), \(api);
+            GRANT SELECT, UPDATE (\(try columns(apiTokenColumns))) ON \(try table("api_tokens")) TO \(api);
             """
     }
 }

@@ -1,0 +1,33 @@
+/// Who is asking: the user, scope, limits and roots of a resolved API token (or of the server's operator token,
+/// an admin principal with no token id). The queue's `JobAccess` methods take one and answer `jobNotFound` for a
+/// job a submit-scoped principal does not own.
+public struct Principal: Sendable, Hashable {
+    /// The token's user: the `owner` of the jobs it submits.
+    public var user: String
+    public var scope: TokenScope
+    /// The `api_tokens` row; nil for the server's operator token.
+    public var tokenID: Int64?
+    public var limits: TokenLimits
+    /// Folders the user's compositions may read from (empty: the server's).
+    public var mediaRoots: [String]
+    /// The folder the user's outputs are written under (nil: the server's).
+    public var outputRoot: String?
+
+    public init(user: String, scope: TokenScope, tokenID: Int64? = nil, limits: TokenLimits = TokenLimits(),
+                mediaRoots: [String] = [], outputRoot: String? = nil) {
+        self.user = user
+        self.scope = scope
+        self.tokenID = tokenID
+        self.limits = limits
+        self.mediaRoots = mediaRoots
+        self.outputRoot = outputRoot
+    }
+
+    /// The server's operator token (`reel serve --token`): an admin with no token row.
+    public static func serverOperator(user: String = "operator") -> Principal {
+        Principal(user: user, scope: .admin)
+    }
+
+    /// The owner a query is narrowed to: the user for submit scope, nil (every job) for operate and admin.
+    public var ownerFilter: String? { scope.actsOnAnyJob ? nil : user }
+}
