@@ -12,7 +12,7 @@ extension FarmCommands {
         guard let parsed = try Specs.serve.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let env = ProcessInfo.processInfo.environment
-        let (listen, access, limits) = try serveOptions(parsed)
+        let (listen, access, limits, tls) = try serveOptions(parsed)
         let writeURL = try writeDatabase(parsed)
         let readOnly = parsed.flag("read-only")
         let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
@@ -35,7 +35,8 @@ extension FarmCommands {
         let app = ServeApp(hub: hub, token: token, writer: writer,
                            images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
                            access: access, limits: limits, log: log)
-        let server = try HTTPServer(listen: listen, log: { writeErr("reel serve: http: \($0)\n") }, handler: { app.handle($0) })
+        let server = try HTTPServer(listen: listen, tls: tls, log: { writeErr("reel serve: http: \($0)\n") },
+                                    handler: { app.handle($0) })
         hub.start()
         announce(server, read: read, writable: writer != nil, images: store != nil, access: access)
         waitForSignal()
@@ -62,14 +63,14 @@ extension FarmCommands {
     private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool,
                                  access: HostPolicy) {
         let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
-        print("reel serve: listening on http://\(host):\(server.port)/")
+        print("reel serve: listening on \(server.isTLS ? "https" : "http")://\(host):\(server.port)/")
         print("  answers to its IP addresses, localhost" + access.allowedNames.map { ", \($0)" }.joined()
               + "; any other Host gets 421 (--allow-host adds a name)")
         print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
         print("  " + (writable ? "cancel, retry and priority need the token" : "read-only: no write actions"))
         if !images { print("  no --storage: thumbnails and posters are not shown") }
-        if !server.address.isLoopback {
-            print("  listening beyond this machine: put TLS in front of it (the token travels in each write)")
+        if !server.address.isLoopback && !server.isTLS {
+            print("  listening beyond this machine without TLS (--insecure-listen): the token travels in each write")
         }
         fflush(nil)
     }
