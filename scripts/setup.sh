@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Reel needs on Debian 12, only where missing. Safe to run again.
-# libmicrohttpd-dev is for reel serve; openssl and curl for its TLS tests. Also what the tests need: headless Chromium and its driver (the web view's
+# libmicrohttpd-dev is for reel serve; libcurl4-openssl-dev and libgnutls28-dev for its webhooks (the POST and its
+# HMAC signature); openssl and curl for its TLS and webhook tests. Also what the tests need: headless Chromium and its driver (the web view's
 # browser tests, driven by selenium from PyPI), Debian's prometheus (the server and promtool, for the metrics tests),
 # a CJK font (fonts-wqy-microhei), systemd-analyze, jq and GNU time (the benchmarks under bench/), libfuse2 and fuse3 (a mount made to
 # block, for the stalled-source test), and from PyPI OpenTimelineIO's otiotool, fusepy and kubernetes-validate,
@@ -11,7 +12,7 @@ need=()
 pkgs=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
       libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps
       python3-venv fonts-wqy-microhei libfuse2 fuse3 systemd prometheus
-      libmicrohttpd-dev openssl curl chromium chromium-driver jq time)
+      libmicrohttpd-dev libcurl4-openssl-dev libgnutls28-dev openssl curl chromium chromium-driver jq time)
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done

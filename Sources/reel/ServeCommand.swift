@@ -15,7 +15,9 @@ extension FarmCommands {
         let (listen, access, limits, tls) = try serveOptions(parsed)
         let writeURL = try writeDatabase(parsed)
         let readOnly = parsed.flag("read-only")
-        let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
+        let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map {
+            try readSecret($0, option: "--token-file")
+        }
         let base = configuration(parsed)
         var read = base
         read.applicationName = "reel serve"
@@ -37,22 +39,31 @@ extension FarmCommands {
                            access: access, limits: limits, log: log)
         let server = try HTTPServer(listen: listen, tls: tls, log: { writeErr("reel serve: http: \($0)\n") },
                                     handler: { app.handle($0) })
+        let webhooks = try webhookDeliverer(parsed, configuration: write, log: log)
         hub.start()
+        webhooks?.start()
         announce(server, read: read, writable: writer != nil, images: store != nil, access: access)
+        print("  " + (webhooks == nil ? "webhooks: not sent (no --webhook-secret-file to sign them)"
+                                      : "webhooks: sent from the database, signed (Reel-Signature)"))
+        fflush(nil)
         waitForSignal()
         writeErr("reel serve: stopping\n")
+        webhooks?.stop()
         hub.close()
         server.stop()
         return 0
     }
 
-    private static func readToken(_ path: String) throws -> String {
+    /// A token or secret from the file given with `option`: one line of at least 16 characters; a file others may
+    /// read draws a warning.
+    static func readSecret(_ path: String, option: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "--token-file \(path): cannot be read")
+            throw UsageError(message: "\(option) \(path): cannot be read")
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count >= 16, !token.contains(where: \.isNewline) else {
-            throw UsageError(message: "--token-file \(path): the token must be one line of at least 16 characters")
+            throw UsageError(message: "\(option) \(path): the \(option == "--token-file" ? "token" : "secret") must be one "
+                             + "line of at least 16 characters")
         }
         if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
             writeErr("reel serve: warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")

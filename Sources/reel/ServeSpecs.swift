@@ -48,6 +48,17 @@ extension Specs {
                          help: "open event streams from one client address (an IPv6 /64); more are refused (429). Behind "
                              + "a reverse proxy every page comes from the proxy: set it to --max-streams",
                          defaultText: "4"),
+                  Option(name: "webhook-secret-file", value: "F",
+                         help: "a file holding the key that signs webhook POSTs (Reel-Signature: t=…,v1=HMAC-SHA256 of "
+                             + "\"t.body\"); with it this server delivers the webhooks of ended jobs from the database",
+                         defaultText: "none: webhooks wait, pending", env: "REEL_SERVE_WEBHOOK_SECRET_FILE"),
+                  Option(name: "webhook-allow", value: "CIDR",
+                         help: "a network webhooks may reach although it is loopback, link-local, private, CGNAT, "
+                             + "multicast or a metadata address (refused otherwise), e.g. 10.1.2.0/24",
+                         env: "REEL_SERVE_WEBHOOK_ALLOW (comma-separated)", repeatable: true),
+                  Option(name: "webhook-retry-base-ms", value: "MS",
+                         help: "the wait after a webhook's first failed attempt, doubling up to an hour (±20 % jitter); "
+                             + "attempts stop 24 h after the job ended", defaultText: "30000"),
                   Option(name: "storage", value: "DIR",
                          help: "the shared part store, for segment thumbnails and poster frames",
                          defaultText: "none: the pages show no images", env: "REEL_STORAGE"),
