@@ -42,10 +42,7 @@ extension FarmCommands {
         let webhooks = try webhookDeliverer(parsed, configuration: write, log: log)
         hub.start()
         webhooks?.start()
-        announce(server, read: read, writable: writer != nil, images: store != nil, access: access)
-        print("  " + (webhooks == nil ? "webhooks: not sent (no --webhook-secret-file to sign them)"
-                                      : "webhooks: sent from the database, signed (Reel-Signature)"))
-        fflush(nil)
+        announce(server, read: read, writable: writer != nil, images: store != nil, webhooks: webhooks != nil, access: access)
         waitForSignal()
         writeErr("reel serve: stopping\n")
         webhooks?.stop()
@@ -72,7 +69,7 @@ extension FarmCommands {
     }
 
     private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool,
-                                 access: HostPolicy) {
+                                 webhooks: Bool, access: HostPolicy) {
         let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
         print("reel serve: listening on \(server.isTLS ? "https" : "http")://\(host):\(server.port)/")
         print("  answers to its IP addresses, localhost" + access.allowedNames.map { ", \($0)" }.joined()
@@ -80,6 +77,8 @@ extension FarmCommands {
         print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
         print("  " + (writable ? "cancel, retry and priority need the token" : "read-only: no write actions"))
         if !images { print("  no --storage: thumbnails and posters are not shown") }
+        print("  " + (webhooks ? "webhooks: sent from the database, signed (Reel-Signature)"
+                               : "webhooks: not sent (no --webhook-secret-file to sign them)"))
         if !server.address.isLoopback && !server.isTLS {
             print("  listening beyond this machine without TLS (--insecure-listen): the token travels in each write")
         }
