@@ -8,7 +8,8 @@ import PackageDescription
 ///   reel → ReelFarm → ReelRecords, ReelQueue, ReelOTIO, ReelRender → ReelMedia, ReelPlan → ReelModel
 /// The web server sees the farm only through its records (the request envelope, timeline marks, JSON shapes),
 /// so it links no media library. Only ReelMedia and ReelRender (titles) touch C media libraries; only ReelQueue
-/// touches libpq; only ReelServe touches libmicrohttpd. Each target lists exactly the modules its files import.
+/// touches libpq; only ReelServe touches libmicrohttpd, libcurl and GnuTLS. Each target lists exactly the modules
+/// its files import.
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
@@ -31,6 +32,10 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls",
+                       providers: [.apt(["libgnutls28-dev"])]),
 
         .target(name: "ReelModel"),
         .target(name: "ReelPlan", dependencies: ["ReelModel"], swiftSettings: optimised),
@@ -43,8 +48,10 @@ let package = Package(
         .target(name: "ReelRecords", dependencies: ["ReelQueue", "ReelModel"]),
         .target(name: "ReelFarm", dependencies: ["ReelModel", "ReelPlan", "ReelMedia", "ReelRender", "ReelQueue",
                                                 "ReelOTIO", "ReelRecords"]),
-        // The web view and /metrics: the only user of libmicrohttpd.
-        .target(name: "ReelServe", dependencies: ["ReelRecords", "ReelQueue", "ReelModel", "CMicroHTTPD"]),
+        // The web view and /metrics: the only user of libmicrohttpd; its webhook deliverer is the only user of
+        // libcurl (the POSTs) and of GnuTLS's HMAC (their signatures).
+        .target(name: "ReelServe", dependencies: ["ReelRecords", "ReelQueue", "ReelModel", "CMicroHTTPD", "CCurl",
+                                                  "CGnuTLS"]),
         .executableTarget(name: "reel", dependencies: ["ReelServe", "ReelFarm", "ReelRecords", "ReelRender", "ReelMedia",
                                                       "ReelPlan", "ReelModel", "ReelQueue", "ReelOTIO"]),
 
@@ -87,7 +94,7 @@ let package = Package(
         // The farm as processes: `reel` workers, submit, monitors and serve against PostgreSQL, one schema per test.
         .testTarget(name: "ReelFarmProcessTests", dependencies: ["ReelFarm", "ReelRecords", "ReelQueue", "ReelRender",
                                                                 "ReelTestSupport"],
-                    exclude: ["Support/blockfs.py", "Support/webview_check.py"]),
+                    exclude: ["Support/blockfs.py", "Support/webview_check.py", "Support/webhook_receiver.py"]),
         // The built `reel` binary's command line: help, messages, validate, hostile inputs, --json style.
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
         // The deployment files under deploy/.

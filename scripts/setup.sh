@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what Reel needs on Debian 12, only where missing. Safe to run again.
-# libmicrohttpd-dev is for reel serve, libsodium-dev for the API tokens (ReelQueue's accounts). Also what the tests
-# need: headless Chromium and its driver (the web view's browser tests, driven by selenium from PyPI), Debian's
-# prometheus (the server and promtool, for the metrics tests),
+# libmicrohttpd-dev is for reel serve, libsodium-dev for its API tokens (ReelQueue's accounts), libcurl4-openssl-dev
+# and libgnutls28-dev for its webhooks (the POST and its HMAC signature); openssl and curl for its TLS and webhook
+# tests. Also what the tests need: headless Chromium and its driver (the web view's browser tests, driven by
+# selenium from PyPI), Debian's prometheus (the server and promtool, for the metrics tests),
 # a CJK font (fonts-wqy-microhei), systemd-analyze, jq and GNU time (the benchmarks under bench/), libfuse2 and fuse3 (a mount made to
 # block, for the stalled-source test), and from PyPI OpenTimelineIO's otiotool, fusepy and kubernetes-validate,
 # in a virtual environment of this checkout's own (.build/pyenv; Debian's pip refuses system installs).
@@ -12,7 +13,7 @@ need=()
 pkgs=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
       libfreetype-dev fonts-dejavu-core libpq-dev postgresql iproute2 procps
       python3-venv fonts-wqy-microhei libfuse2 fuse3 systemd prometheus
-      libmicrohttpd-dev libsodium-dev chromium chromium-driver jq time)
+      libmicrohttpd-dev libsodium-dev libcurl4-openssl-dev libgnutls28-dev openssl curl chromium chromium-driver jq time)
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done

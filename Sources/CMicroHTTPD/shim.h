@@ -38,21 +38,32 @@ static inline void reel_mhd_log_trampoline(void *cls, const char *fmt, va_list a
     logger->fn(logger->ctx, message);
 }
 
-/** Starts a daemon with one thread per connection, bound to `addr`; NULL when it cannot. */
+/** Starts a daemon with one thread per connection, bound to `addr`; NULL when it cannot. With `tls_cert` and
+ *  `tls_key` (PEM text, NUL-terminated, kept alive by the caller while the daemon runs) it speaks only TLS, through
+ *  the GnuTLS that Debian's libmicrohttpd links; with NULL for both it speaks plain HTTP. */
 static inline struct MHD_Daemon *reel_mhd_start(const struct sockaddr *addr, int ipv6, struct reel_mhd_limits limits,
                                                 MHD_AccessHandlerCallback handler, void *handler_cls,
                                                 MHD_RequestCompletedCallback completed, void *completed_cls,
-                                                struct reel_mhd_logger *logger) {
+                                                struct reel_mhd_logger *logger,
+                                                const char *tls_cert, const char *tls_key) {
+    int tls = tls_cert != NULL && tls_key != NULL;
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL
-                       | MHD_USE_ERROR_LOG | (ipv6 ? MHD_USE_IPv6 : 0);
+                       | MHD_USE_ERROR_LOG | (ipv6 ? MHD_USE_IPv6 : 0) | (tls ? MHD_USE_TLS : 0);
+    struct MHD_OptionItem tls_options[] = {
+        { tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, (void *) tls_cert },
+        { MHD_OPTION_HTTPS_MEM_KEY, 0, (void *) tls_key },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    /* The logger first: libmicrohttpd reports any option before it to stderr, and TLS errors come from the array. */
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_EXTERNAL_LOGGER, reel_mhd_log_trampoline, logger,
+                            MHD_OPTION_ARRAY, tls_options,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_CONNECTION_LIMIT, limits.connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits.per_ip_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, limits.timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.connection_memory,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-                            MHD_OPTION_EXTERNAL_LOGGER, reel_mhd_log_trampoline, logger,
                             MHD_OPTION_END);
 }
 
@@ -91,6 +102,9 @@ static inline int reel_socket_hung_up(int fd) {
 /** The MHD_Result values as plain ints, for Swift's @convention(c) closures. */
 static inline enum MHD_Result reel_mhd_yes(void) { return MHD_YES; }
 static inline enum MHD_Result reel_mhd_no(void) { return MHD_NO; }
+
+/** 1 when this libmicrohttpd was built with TLS (GnuTLS). */
+static inline int reel_mhd_has_tls(void) { return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES ? 1 : 0; }
 
 /** A response holding a copy of `size` bytes at `data` (NULL with size 0 is an empty body). */
 static inline struct MHD_Response *reel_mhd_response_copy(size_t size, const void *data) {

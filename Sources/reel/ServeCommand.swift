@@ -12,10 +12,12 @@ extension FarmCommands {
         guard let parsed = try Specs.serve.parse(args) else { return 0 }
         _ = try parsed.positionals()
         let env = ProcessInfo.processInfo.environment
-        let (listen, access, limits) = try serveOptions(parsed)
+        let (listen, access, limits, tls) = try serveOptions(parsed)
         let writeURL = try writeDatabase(parsed)
         let readOnly = parsed.flag("read-only")
-        let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map(readToken)
+        let token = readOnly ? nil : try (parsed.value("token-file") ?? env["REEL_SERVE_TOKEN_FILE"]).map {
+            try readSecret($0, option: "--token-file")
+        }
         let base = configuration(parsed)
         var read = base
         read.applicationName = "reel serve"
@@ -37,23 +39,30 @@ extension FarmCommands {
         let app = ServeApp(hub: hub, token: token, tokens: tokens, writer: writer,
                            images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
                            access: access, limits: limits, log: log)
-        let server = try HTTPServer(listen: listen, log: { writeErr("reel serve: http: \($0)\n") }, handler: { app.handle($0) })
+        let server = try HTTPServer(listen: listen, tls: tls, log: { writeErr("reel serve: http: \($0)\n") },
+                                    handler: { app.handle($0) })
+        let webhooks = try webhookDeliverer(parsed, configuration: write, log: log)
         hub.start()
-        announce(server, read: read, writable: writer != nil, images: store != nil, access: access)
+        webhooks?.start()
+        announce(server, read: read, writable: writer != nil, images: store != nil, webhooks: webhooks != nil, access: access)
         waitForSignal()
         writeErr("reel serve: stopping\n")
+        webhooks?.stop()
         hub.close()
         server.stop()
         return 0
     }
 
-    private static func readToken(_ path: String) throws -> String {
+    /// A token or secret from the file given with `option`: one line of at least 16 characters; a file others may
+    /// read draws a warning.
+    static func readSecret(_ path: String, option: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "--token-file \(path): cannot be read")
+            throw UsageError(message: "\(option) \(path): cannot be read")
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count >= 16, !token.contains(where: \.isNewline) else {
-            throw UsageError(message: "--token-file \(path): the token must be one line of at least 16 characters")
+            throw UsageError(message: "\(option) \(path): the \(option == "--token-file" ? "token" : "secret") must be one "
+                             + "line of at least 16 characters")
         }
         if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
             writeErr("reel serve: warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")
@@ -62,16 +71,18 @@ extension FarmCommands {
     }
 
     private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool,
-                                 access: HostPolicy) {
+                                 webhooks: Bool, access: HostPolicy) {
         let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
-        print("reel serve: listening on http://\(host):\(server.port)/")
+        print("reel serve: listening on \(server.isTLS ? "https" : "http")://\(host):\(server.port)/")
         print("  answers to its IP addresses, localhost" + access.allowedNames.map { ", \($0)" }.joined()
               + "; any other Host gets 421 (--allow-host adds a name)")
         print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
         print("  " + (writable ? "cancel, retry and priority need a token" : "read-only: no write actions"))
         if !images { print("  no --storage: thumbnails and posters are not shown") }
-        if !server.address.isLoopback {
-            print("  listening beyond this machine: put TLS in front of it (the token travels in each write)")
+        print("  " + (webhooks ? "webhooks: sent from the database, signed (Reel-Signature)"
+                               : "webhooks: not sent (no --webhook-secret-file to sign them)"))
+        if !server.address.isLoopback && !server.isTLS {
+            print("  listening beyond this machine without TLS (--insecure-listen): the token travels in each write")
         }
         fflush(nil)
     }

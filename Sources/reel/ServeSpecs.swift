@@ -7,9 +7,22 @@ extension Specs {
             + "schema's read-only role <schema>_monitor when it exists and the login role may act as it (reel db roles); "
             + "writes, when allowed, use the login role (or --write-db). Runs until SIGINT or SIGTERM.",
         options: [Option(name: "listen", value: "HOST:PORT",
-                         help: "where to listen: a numeric IPv4 or [IPv6] address; 0.0.0.0:8700 for every interface "
-                             + "(put TLS in front: a reverse proxy)",
+                         help: "where to listen: a numeric IPv4 or [IPv6] address; 0.0.0.0:8700 for every interface, "
+                             + "which needs --tls-cert and --tls-key (or --insecure-listen)",
                          defaultText: "127.0.0.1:8700, this machine only", env: "REEL_SERVE_LISTEN"),
+                  Option(name: "tls-cert", value: "F",
+                         help: "serve HTTPS only, with this PEM certificate chain (with --tls-key); session cookies "
+                             + "are then Secure", env: "REEL_SERVE_TLS_CERT"),
+                  Option(name: "tls-key", value: "F",
+                         help: "the PEM private key of --tls-cert: a regular file, mode 0600 (0640 warns; readable "
+                             + "by every user is refused)", env: "REEL_SERVE_TLS_KEY"),
+                  Option(name: "insecure-listen", value: nil,
+                         help: "allow a --listen address beyond loopback without TLS, when a TLS proxy in front or "
+                             + "a private network protects it: tokens and cookies travel in clear text"),
+                  Option(name: "max-requests-per-minute", value: "N",
+                         help: "requests one client may make in a minute (at most N at once); more are answered 429 "
+                             + "with Retry-After. A client is its bearer token when that is right, else its address",
+                         defaultText: "1200"),
                   Option(name: "token-file", value: "F",
                          help: "a file holding the token that allows cancel, retry and priority changes (pages sign in "
                              + "with it; scripts send \"Authorization: Bearer TOKEN\"); at least 16 characters, mode 0600",
@@ -39,6 +52,17 @@ extension Specs {
                          help: "open event streams from one client address (an IPv6 /64); more are refused (429). Behind "
                              + "a reverse proxy every page comes from the proxy: set it to --max-streams",
                          defaultText: "4"),
+                  Option(name: "webhook-secret-file", value: "F",
+                         help: "a file holding the key that signs webhook POSTs (Reel-Signature: t=…,v1=HMAC-SHA256 of "
+                             + "\"t.body\"); with it this server delivers the webhooks of ended jobs from the database",
+                         defaultText: "none: webhooks wait, pending", env: "REEL_SERVE_WEBHOOK_SECRET_FILE"),
+                  Option(name: "webhook-allow", value: "CIDR",
+                         help: "a network webhooks may reach although it is loopback, link-local, private, CGNAT, "
+                             + "multicast or a metadata address (refused otherwise), e.g. 10.1.2.0/24",
+                         env: "REEL_SERVE_WEBHOOK_ALLOW (comma-separated)", repeatable: true),
+                  Option(name: "webhook-retry-base-ms", value: "MS",
+                         help: "the wait after a webhook's first failed attempt, doubling up to an hour (±20 % jitter); "
+                             + "attempts stop 24 h after the job ended", defaultText: "30000"),
                   Option(name: "storage", value: "DIR",
                          help: "the shared part store, for segment thumbnails and poster frames",
                          defaultText: "none: the pages show no images", env: "REEL_STORAGE"),

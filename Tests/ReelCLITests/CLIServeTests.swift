@@ -12,6 +12,10 @@ import Testing
         (["serve", "--public-url", "https://reel.example.com/x"], "write the scheme and host people open, and nothing after"),
         (["serve", "--allow-host", "reel:80"], "--allow-host \"reel:80\": a host name or address without a port"),
         (["serve", "--max-streams", "0"], "--max-streams must be a whole number in 1…10000"),
+        (["serve", "--listen", "0.0.0.0:8700"], "--listen 0.0.0.0:8700 reaches beyond this machine without TLS"),
+        (["serve", "--listen", "[::]:8700"], "give --tls-cert and --tls-key, or --insecure-listen"),
+        (["serve", "--listen", "192.0.2.7:8700"], "tokens and session cookies would cross the network in clear text"),
+        (["serve", "--max-requests-per-minute", "0"], "--max-requests-per-minute must be a whole number in 1…1000000"),
     ])
     func usageErrors(args: [String], message: String) throws {
         let line = try CLIMessageTests.firstError(args, status: 2)
@@ -27,6 +31,16 @@ import Testing
         CLIMessageTests.expectOnePrefix(line, command: "serve")
         #expect(line.contains("--write-db") && line.contains("REEL_SERVE_WRITE_DATABASE_URL") && line.contains("PGPASSFILE"), "\(line)")
         #expect(!line.contains("s3cret"), "the message repeats the password: \(line)")
+    }
+
+    /// Tests bind loopback only, so the address is one this machine does not have (TEST-NET-1): past the rule, the
+    /// bind itself fails, which shows that --insecure-listen let the address through.
+    @Test("--insecure-listen lets a serve without TLS take an address beyond loopback")
+    func insecureListen() throws {
+        let line = try CLIMessageTests.firstError(["serve", "--listen", "192.0.2.7:0", "--insecure-listen",
+                                                   "--db", try TestDatabase.url()], status: 1)
+        CLIMessageTests.expectOnePrefix(line, command: "serve")
+        #expect(line.contains("cannot listen on 192.0.2.7:0"), "\(line)")
     }
 
     @Test("a short token is refused; a busy port is named")

@@ -80,8 +80,8 @@ extension FarmTests.WebView {
     /// The URL `reel serve` announces on its first line.
     static func address(of serve: TestChild) async throws -> String {
         try await TestProcess.waitFor("reel serve to listen", timeout: .seconds(30), context: { serve.tail() }) {
-            guard let line = serve.stdout.split(separator: "\n").first(where: { $0.contains("listening on http://") }),
-                  let start = line.range(of: "http://") else { return serve.isRunning ? nil : "" }
+            guard let line = serve.stdout.split(separator: "\n").first(where: { $0.contains("listening on http") }),
+                  let start = line.range(of: "http") else { return serve.isRunning ? nil : "" }
             return String(line[start.lowerBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
         }
     }

@@ -29,6 +29,14 @@ enum APIJSON {
         return out
     }
 
+    /// One webhook delivery: where it stands, its attempts and the last answer (the receiver's words, data only).
+    static func webhook(_ w: WebhookDelivery) -> [String: Any] {
+        ["id": w.id, "url": w.url, "event": w.event, "state": w.state.rawValue, "attempts": w.attempts,
+         "created_at": FarmJSON.time(w.createdAt), "next_attempt_at": w.state == .pending ? FarmJSON.time(w.nextAttemptAt) : NSNull(),
+         "last_attempt_at": FarmJSON.nullable(w.lastAttemptAt.map(FarmJSON.time)), "last_status": FarmJSON.nullable(w.lastStatus),
+         "last_response": FarmJSON.nullable(w.lastResponse), "delivered_at": FarmJSON.nullable(w.deliveredAt.map(FarmJSON.time))]
+    }
+
     static func marks(_ m: TimelineMarks?) -> Any {
         guard let m else { return NSNull() }
         return ["frame_rate": m.frameRate,

@@ -78,6 +78,18 @@ final class Auth: Sendable {
         return .refused(wrong(request, message))
     }
 
+    /// Who `request` is, for the per-client request rate (`ServeLimits.requestsPerMinute`): `token:operator` when it
+    /// carries the right bearer token, else its client address (`HTTPRequest.client`). A wrong token is no identity,
+    /// so a client spraying made-up tokens gets no fresh budget for each. The accounts work replaces the first case
+    /// by the token's own id (or its user's), so that each token has a rate of its own.
+    func identity(_ request: HTTPRequest) -> String {
+        if let token, let auth = request.header("authorization"), auth.hasPrefix("Bearer "),
+           Self.equal(String(auth.dropFirst(7)), token) {
+            return "token:operator"
+        }
+        return request.client
+    }
+
     /// `POST /api/v1/session` with `{"token": "…"}`: a session cookie and its CSRF token.
     func signIn(_ request: HTTPRequest) -> HTTPResponse {
         guard writable else { return .error(403, "this server is read-only") }

@@ -31,13 +31,14 @@ public final class ServeApp: Sendable {
     let metrics: @Sendable (HubSnapshot) -> String
     let access: HostPolicy
     let slots: StreamSlots
+    let rates: ClientRates
     let log: @Sendable (String) -> Void
 
     /// - Parameters:
     ///   - writer: the queue that cancel, retry and priority go to, as the request's principal (nil with `--read-only`).
     ///   - tokens: the API tokens a bearer token or sign-in may also be (`reel token`); nil: only `token`.
     ///   - access: the names this server answers to and the pages that may write (`HostPolicy`).
-    ///   - limits: the event stream caps and the wrong-token throttle.
+    ///   - limits: the event stream caps, the wrong-token throttle and the request rate.
     ///   - log: the operator's log: the database's errors (a client is told only that it failed), throttled clients.
     ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
     public init(hub: FarmHub, token: String?, tokens: (any TokenManaging)? = nil, writer: (any JobAccess)?,
@@ -50,6 +51,7 @@ public final class ServeApp: Sendable {
         self.images = images
         self.access = access
         self.slots = StreamSlots(limits)
+        self.rates = ClientRates(perMinute: limits.requestsPerMinute, capacity: limits.throttledClients)
         self.log = log
         self.metrics = metrics ?? { [hub] in Self.prometheus($0, hub: hub) }
     }
@@ -78,6 +80,7 @@ public final class ServeApp: Sendable {
             return .error(400, "the \(repeated) header was sent more than once")
         }
         let parts = request.pathParts
+        if let refusal = rateRefusal(request, parts: parts) { return refusal }
         // The probe answers whatever the name: it says nothing, and a load balancer asks by address or its own name.
         if parts != ["healthz"], let refusal = access.hostRefusal(request) { return refusal }
         let method = request.method == "HEAD" ? "GET" : request.method
@@ -95,6 +98,16 @@ public final class ServeApp: Sendable {
             return .error(405, "\(request.method) is not allowed here")
         default: return .error(404, "no such page: \(request.path)")
         }
+    }
+
+    /// A 429 with `Retry-After` when the request's identity has used its rate; nil otherwise. The probe (a load
+    /// balancer asks often, and by design) and the static files (cached by the pages) are not counted.
+    private func rateRefusal(_ request: HTTPRequest, parts: [String]) -> HTTPResponse? {
+        guard !["healthz", "static"].contains(parts.first ?? ""), let wait = rates.take(auth.identity(request)) else {
+            return nil
+        }
+        return HTTPResponse.error(429, "more than \(rates.perMinute) requests a minute from this client; try again in "
+                                  + "\(wait) s").retrying(after: wait)
     }
 
     /// An event stream, within the stream caps; one that watches a job only for a job that exists.

@@ -127,6 +127,10 @@ private let streamFree: MHD_ContentReaderFreeCallback = { cls in
 let logCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { ctx, message in
     guard let ctx, let message else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(ctx).takeUnretainedValue()
-    guard !server.starting.load(ordering: .acquiring) else { return }
-    server.log(String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))
+    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !server.starting.load(ordering: .acquiring) else {
+        server.startMessages.withLock { if $0.count < 8 { $0.append(text) } }
+        return
+    }
+    server.log(text)
 }

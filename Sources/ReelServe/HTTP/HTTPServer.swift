@@ -19,19 +19,31 @@ public final class HTTPServer: @unchecked Sendable {
     let starting = Atomic<Bool>(true)
     private let bound: Atomic<UInt16>
     public let address: ListenAddress
+    /// Whether this server speaks TLS (`tls` was given): then it answers only TLS, on the one port.
+    public let isTLS: Bool
+    /// The PEM texts libmicrohttpd was given, kept until the daemon stops.
+    private let pem: (cert: UnsafeMutablePointer<CChar>, key: UnsafeMutablePointer<CChar>)?
+    /// libmicrohttpd's messages while starting, for the error that says why it could not.
+    let startMessages = Mutex<[String]>([])
 
     /// The port bound (the one asked for, or the one the kernel chose for port 0). Requests read it as they
     /// arrive, so it is the asked-for port from the start and the kernel's as soon as the daemon says.
     public var port: UInt16 { bound.load(ordering: .acquiring) }
 
-    /// Binds `listen` and starts serving at once.
-    /// - Throws: `ServeError.start` when the address cannot be bound (in use, not local, no permission).
-    public init(listen: ListenAddress, limits: HTTPLimits = HTTPLimits(),
+    /// Binds `listen` and starts serving at once: plain HTTP, or with `tls` only HTTPS.
+    /// - Throws: `ServeError.start` when the address cannot be bound (in use, not local, no permission), or when
+    ///   GnuTLS refuses the certificate and key (its message, and both files, named).
+    public init(listen: ListenAddress, limits: HTTPLimits = HTTPLimits(), tls: TLSCredentials? = nil,
                 log: @escaping @Sendable (String) -> Void = { _ in }, handler: @escaping Handler) throws {
         self.handler = handler
         self.log = log
         self.limits = limits
         self.address = listen
+        isTLS = tls != nil
+        if tls != nil && reel_mhd_has_tls() == 0 {
+            throw ServeError.start("this libmicrohttpd was built without TLS; install Debian's libmicrohttpd12 (GnuTLS)")
+        }
+        pem = tls.map { (strdup($0.certificate)!, strdup($0.key)!) }
         bound = Atomic(listen.port)
         let me = Unmanaged.passUnretained(self).toOpaque()
         logger.initialize(to: reel_mhd_logger(fn: logCallback, ctx: me))
@@ -40,7 +52,14 @@ public final class HTTPServer: @unchecked Sendable {
                                 timeout_seconds: UInt32(clamping: limits.idleTimeoutSeconds),
                                 connection_memory: limits.connectionMemory)
         daemon = try Self.withSocketAddress(listen) { addr in
-            reel_mhd_start(addr, listen.isIPv6 ? 1 : 0, c, accessCallback, me, completedCallback, me, logger)
+            reel_mhd_start(addr, listen.isIPv6 ? 1 : 0, c, accessCallback, me, completedCallback, me, logger,
+                           pem?.cert, pem?.key)
+        }
+        let bindFailed = errno == EADDRINUSE || errno == EADDRNOTAVAIL || errno == EACCES
+        if daemon == nil, let tls, !bindFailed {
+            let why = startMessages.withLock { $0.joined(separator: "; ") }
+            throw ServeError.start("cannot start TLS with the certificate \(tls.certificatePath) and the key "
+                                   + "\(tls.keyPath): \(why.isEmpty ? "GnuTLS refused them" : why)")
         }
         guard let daemon else {
             throw ServeError.start("cannot listen on \(listen): \(String(cString: strerror(errno))) "
@@ -53,6 +72,7 @@ public final class HTTPServer: @unchecked Sendable {
     deinit {
         stop()
         logger.deallocate()
+        if let pem { free(pem.cert); free(pem.key) }
     }
 
     /// Stops accepting, closes every connection and waits for their threads. Call `ResponseStream.close` on open

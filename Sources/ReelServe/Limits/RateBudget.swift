@@ -25,4 +25,9 @@ final class RateBudget: Sendable {
             return nil
         }
     }
+
+    /// Whether the bucket has refilled to `burst` by `now`: it then costs its owner nothing to forget it.
+    func isFull(now: ContinuousClock.Instant = .now) -> Bool {
+        bucket.withLock { b in b.tokens + max(0, b.at.duration(to: now).secondsDouble) * rate >= burst }
+    }
 }

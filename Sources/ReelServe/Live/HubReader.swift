@@ -26,7 +26,8 @@ struct HubReader {
             r.metrics = try queue.metricsSample()
             for id in watched {
                 guard let status = try r.statuses.first(where: { $0.job.id == id }) ?? status(of: id) else { continue }
-                r.details[id] = JobDetail(status: status, segments: try queue.segmentList(jobID: id))
+                r.details[id] = JobDetail(status: status, segments: try queue.segmentList(jobID: id),
+                                          webhooks: try webhooks(of: id))
             }
         } catch {
             r.error = "\(error)"
@@ -38,7 +39,12 @@ struct HubReader {
     /// - Throws: the queue's error when the database cannot be read.
     func detail(of id: Int64) throws -> JobDetail? {
         guard let status = try status(of: id) else { return nil }
-        return JobDetail(status: status, segments: try queue.segmentList(jobID: id))
+        return JobDetail(status: status, segments: try queue.segmentList(jobID: id), webhooks: try webhooks(of: id))
+    }
+
+    /// A job's webhook deliveries, where the queue has webhooks (PostgreSQL's); none otherwise.
+    private func webhooks(of id: Int64) throws -> [WebhookDelivery] {
+        try (queue as? any WebhookDelivering)?.webhookList(jobID: id) ?? []
     }
 
     /// A watched job older than the snapshot's newest jobs; nil once it is deleted.

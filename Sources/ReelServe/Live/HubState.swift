@@ -82,4 +82,6 @@ public struct HubSnapshot: @unchecked Sendable {
 struct JobDetail {
     var status: JobStatus
     var segments: [Segment]
+    /// Its webhook deliveries, oldest first (none on a queue without webhooks).
+    var webhooks: [WebhookDelivery] = []
 }

@@ -47,6 +47,10 @@ enum RoleSQL {
     /// `jobs` columns of cancel, retry and priority (`JobSQL.stop`, `.requeue`, `.setPriority`).
     static let operateJobColumns = ["state", "error", "finished_at", "stitch_lease_token", "stitch_leased_by",
                                     "stitch_lease_expires_at", "priority"]
+    /// `webhook_deliveries` columns the deliverer of `reel serve` writes on its write connection (`WebhookSQL.claim`,
+    /// `.record`); rows are inserted only by the trigger that ends a job, as the owner.
+    static let operateWebhookColumns = ["state", "body", "attempts", "next_attempt_at", "last_attempt_at", "last_status",
+                                        "last_response", "delivered_at"]
     /// `segments` columns of cancel, retry and priority (`SegmentSQL.cancelForJob`, `.retryForJob`).
     static let operateSegmentColumns = ["state", "attempt", "scheduled_at", "lease_token", "lease_expires_at", "priority"]
 
@@ -83,6 +87,8 @@ enum RoleSQL {
             GRANT UPDATE (\(try columns(operateJobColumns))) ON \(jobs) TO \(o), \(api);
             GRANT UPDATE (\(try columns(operateSegmentColumns))) ON \(segments) TO \(o), \(api);
             GRANT SELECT, UPDATE (\(try columns(apiTokenColumns))) ON \(try table("api_tokens")) TO \(api);
+            GRANT SELECT ON \(try table("webhook_deliveries")) TO \(o), \(m), \(api);
+            GRANT UPDATE (\(try columns(operateWebhookColumns))) ON \(try table("webhook_deliveries")) TO \(o), \(api);
             """
     }
 }

@@ -1,0 +1,40 @@
+import Synchronization
+
+/// One `RateBudget` per client identity: `perMinute` requests a minute on average, up to `perMinute` at once. The
+/// table is bounded by `capacity`: when it is full, the buckets that have filled up again are dropped (a full
+/// bucket is what a new client gets, so nothing is forgotten), then the one used longest ago.
+final class ClientRates: Sendable {
+    let perMinute: Int
+    let capacity: Int
+    private let table = Mutex<[String: (budget: RateBudget, used: ContinuousClock.Instant)]>([:])
+
+    init(perMinute: Int, capacity: Int) {
+        self.perMinute = perMinute
+        self.capacity = capacity
+    }
+
+    /// Takes one request for `identity`: nil when it may go on, else the whole seconds until it may.
+    func take(_ identity: String, now: ContinuousClock.Instant = .now) -> Int? {
+        let budget: RateBudget = table.withLock { table in
+            if let held = table[identity] {
+                table[identity]?.used = now
+                return held.budget
+            }
+            if table.count >= capacity { evict(&table, now: now) }
+            let fresh = RateBudget(rate: Double(perMinute) / 60, burst: Double(perMinute))
+            table[identity] = (fresh, now)
+            return fresh
+        }
+        return budget.take(now: now)
+    }
+
+    /// Identities held now (for tests of the bound).
+    var count: Int { table.withLock { $0.count } }
+
+    private func evict(_ table: inout [String: (budget: RateBudget, used: ContinuousClock.Instant)], now: ContinuousClock.Instant) {
+        table = table.filter { !$0.value.budget.isFull(now: now) }
+        while table.count >= capacity, let oldest = table.min(by: { $0.value.used < $1.value.used }) {
+            table[oldest.key] = nil
+        }
+    }
+}
