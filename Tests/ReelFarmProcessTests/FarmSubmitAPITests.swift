@@ -201,6 +201,21 @@ extension FarmTests.SubmitAPI {
         }
     }
 
+    @Test("two concurrent curls to one output without a key: one job is queued, the other is refused at output")
+    func oneWriterPerOutput() async throws {
+        try await Self.serving { farm, serve, _ in
+            let body = farm.root.appendingPathComponent("job.json")
+            try Self.envelope(output: "raced.mp4").write(to: body, atomically: true, encoding: .utf8)
+            let (port, token, logs) = (serve.port, serve.token, farm.logs)
+            async let a = Self.curl(port, token, body: body, key: nil, logs: logs)
+            async let b = Self.curl(port, token, body: body, key: nil, logs: logs)
+            let (first, second) = try await (a, b)
+            #expect([first.status, second.status].sorted() == [201, 422], "\(first) / \(second)")
+            #expect([first, second].contains { $0.body.contains("writes this file") }, "\(first) / \(second)")
+            #expect(try farm.queue().jobList(JobListParams(limit: 10)).count == 1, "two active jobs publish to one file")
+        }
+    }
+
     /// What curl got: the status, the body and the job id in it.
     struct CurlReply: CustomStringConvertible {
         var status: Int
@@ -212,13 +227,12 @@ extension FarmTests.SubmitAPI {
         var description: String { "\(status) \(body.prefix(200))" }
     }
 
-    /// `curl -X POST` of the file `body` to the server on `port` with `token` and `Idempotency-Key: key`.
-    static func curl(_ port: UInt16, _ token: String, body: URL, key: String, logs: URL) async throws -> CurlReply {
+    /// `curl -X POST` of the file `body` to the server on `port` with `token` and `Idempotency-Key: key` when given.
+    static func curl(_ port: UInt16, _ token: String, body: URL, key: String?, logs: URL) async throws -> CurlReply {
         let out = try await TestProcess.check("/usr/bin/curl", [
             "-sS", "-X", "POST", "http://127.0.0.1:\(port)/api/v1/jobs", "-H", "Authorization: Bearer \(token)",
-            "-H", "Content-Type: application/json", "-H", "Idempotency-Key: \(key)", "--data-binary", "@\(body.path)",
-            "-w", "\n%{http_code}",
-        ], logs: logs)
+            "-H", "Content-Type: application/json", "--data-binary", "@\(body.path)", "-w", "\n%{http_code}",
+        ] + (key.map { ["-H", "Idempotency-Key: \($0)"] } ?? []), logs: logs)
         let lines = out.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         return CurlReply(status: Int(lines.last ?? "") ?? 0, body: lines.dropLast().joined(separator: "\n"))
     }
