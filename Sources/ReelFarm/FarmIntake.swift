@@ -52,6 +52,12 @@ public struct FarmIntake: Sendable {
                                     document: job.document, segmentSeconds: job.segmentSeconds)
         request.container = container?.rawValue
         request.range = range
+        // The content type decides the format. A worker tells OTIO by its content too (`isOTIO`), so a timeline sent as
+        // a composition is refused rather than read as what its content says.
+        if job.format == .composition && request.isOTIO {
+            return .invalid([Diagnostic(path: "composition", message: "this is an OpenTimelineIO timeline: send it as "
+                                        + "application/vnd.opentimelineio+json")])
+        }
         let project: Project
         switch try Self.validate(request, mediaRoots: mediaRoots) {
         case .valid(let valid): project = valid

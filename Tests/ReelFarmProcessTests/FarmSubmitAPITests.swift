@@ -41,6 +41,26 @@ extension FarmTests.SubmitAPI {
         }
     }
 
+    @Test("an OTIO timeline sent as application/vnd.opentimelineio+json is read as OTIO and queued")
+    func anOTIOTimelineIsQueued() async throws {
+        try await Self.serving { farm, serve, _ in
+            let project = farm.root.appendingPathComponent("project")
+            let composition = project.appendingPathComponent("comp.json"), otio = project.appendingPathComponent("comp.otio")
+            try FarmMedia.composition.write(to: composition, atomically: true, encoding: .utf8)
+            try await farm.check(["export-otio", composition.path, "-o", otio.path])
+            let timeline = try String(contentsOf: otio, encoding: .utf8)
+            let body = "{\"composition\": \(timeline), \"output\": \"from-otio.mp4\"}"
+            let asOTIO = try serve.request("POST", "/api/v1/jobs", headers: [serve.bearer, ("Content-Type", FarmTests.SubmitAPI.otioType)],
+                                           body: body)
+            #expect(asOTIO.status == 201, "\(asOTIO)")
+            let asComposition = try serve.request("POST", "/api/v1/jobs", headers: [serve.bearer, Self.json],
+                                                  body: body.replacingOccurrences(of: "from-otio.mp4", with: "other.mp4"))
+            #expect(asComposition.status == 422 && asComposition.body.contains("send it as application/vnd.opentimelineio+json"),
+                    "an OTIO timeline sent as a composition: \(asComposition)")
+            #expect(try farm.queue().jobList(JobListParams(limit: 10)).count == 1)
+        }
+    }
+
     @Test("hostile submissions are refused with their status and reason, and nothing is queued or written")
     func refusals() async throws {
         try await Self.serving { farm, serve, outputs in
@@ -126,6 +146,7 @@ extension FarmTests.SubmitAPI {
     }
 
     static let json = ("Content-Type", "application/json")
+    static let otioType = "application/vnd.opentimelineio+json"
 
     /// The envelope of the farm tests' composition, its assets replaced by `assets` when given.
     static func envelope(output: String, assets: String? = nil, extra: String = "") -> String {
