@@ -30,33 +30,10 @@ public struct FarmIntake: Sendable {
     /// The request as a job, or every problem found at its path in the envelope.
     /// - Throws: `QueueError` when the database cannot be read or written.
     public func submit(_ job: JobIntakeRequest) throws -> JobIntakeOutcome {
-        var problems: [Diagnostic] = []
-        var output: String?
-        do { output = try OutputRoots(outputRoots).path(ofName: job.output) } catch {
-            problems.append(Diagnostic(path: "output", message: Self.reason(error)))
-        }
-        let container = Container(rawValue: (job.output as NSString).pathExtension.lowercased())
-        if container == nil {
-            problems.append(Diagnostic(path: "output", message: "the extension must be "
-                                       + Container.allCases.map { "." + $0.rawValue }.joined(separator: ", ")))
-        }
-        if let text = job.segmentSeconds, (try? PlanOptions.parseSeconds(text, option: "segment_seconds")) == nil {
-            problems.append(Diagnostic(path: "segment_seconds", message: "\"\(text)\" is not a number of seconds like 10, 2.5 or 1001/30000"))
-        }
-        var range: String?
-        do { range = try job.range.map { try OutputRange(parsing: $0).text } } catch {
-            problems.append(Diagnostic(path: "range", message: "\(error)"))
-        }
-        guard problems.isEmpty, let output else { return .invalid(problems) }
-        var request = RenderRequest(sourcePath: Self.sourcePath(job.format), baseDirectory: mediaRoots.first ?? "/",
-                                    document: job.document, segmentSeconds: job.segmentSeconds)
-        request.container = container?.rawValue
-        request.range = range
-        // The content type decides the format. A worker tells OTIO by its content too (`isOTIO`), so a timeline sent as
-        // a composition is refused rather than read as what its content says.
-        if job.format == .composition && request.isOTIO {
-            return .invalid([Diagnostic(path: "composition", message: "this is an OpenTimelineIO timeline: send it as "
-                                        + "application/vnd.opentimelineio+json")])
+        let request: RenderRequest, output: String
+        switch settings(job) {
+        case .failure(let refused): return .invalid(refused.problems)
+        case .success(let checked): (request, output) = checked
         }
         let project: Project
         switch try Self.validate(request, mediaRoots: mediaRoots) {
@@ -77,6 +54,43 @@ public struct FarmIntake: Sendable {
         } catch let error as FarmError {
             return .invalid([Diagnostic(path: "output", message: "\(job.output): " + Self.reason(error))])
         }
+    }
+
+    /// Problems found before the document is loaded.
+    struct Refused: Error { var problems: [Diagnostic] }
+
+    /// The request to load and the output's absolute path, or every problem of the settings: the output's name and
+    /// extension, `segment_seconds`, `range`, and a timeline sent as a composition.
+    func settings(_ job: JobIntakeRequest) -> Result<(RenderRequest, String), Refused> {
+        var problems: [Diagnostic] = []
+        var output: String?
+        do { output = try OutputRoots(outputRoots).path(ofName: job.output) } catch {
+            problems.append(Diagnostic(path: "output", message: Self.reason(error)))
+        }
+        let container = Container(rawValue: (job.output as NSString).pathExtension.lowercased())
+        if container == nil {
+            problems.append(Diagnostic(path: "output", message: "the extension must be "
+                                       + Container.allCases.map { "." + $0.rawValue }.joined(separator: ", ")))
+        }
+        if let text = job.segmentSeconds, (try? PlanOptions.parseSeconds(text, option: "segment_seconds")) == nil {
+            problems.append(Diagnostic(path: "segment_seconds", message: "\"\(text)\" is not a number of seconds like 10, 2.5 or 1001/30000"))
+        }
+        var range: String?
+        do { range = try job.range.map { try OutputRange(parsing: $0).text } } catch {
+            problems.append(Diagnostic(path: "range", message: "\(error)"))
+        }
+        guard problems.isEmpty, let output else { return .failure(Refused(problems: problems)) }
+        var request = RenderRequest(sourcePath: Self.sourcePath(job.format), baseDirectory: mediaRoots.first ?? "/",
+                                    document: job.document, segmentSeconds: job.segmentSeconds)
+        request.container = container?.rawValue
+        request.range = range
+        // The content type decides the format. A worker tells OTIO by its content too (`isOTIO`), so a timeline sent as
+        // a composition is refused rather than read as what its content says.
+        if job.format == .composition && request.isOTIO {
+            return .failure(Refused(problems: [Diagnostic(path: "composition", message: "this is an OpenTimelineIO timeline: "
+                                                          + "send it as application/vnd.opentimelineio+json")]))
+        }
+        return .success((request, output))
     }
 
     /// A request's document has no file: this path names none (`/dev/null` is no folder), so no file on the
