@@ -6,6 +6,7 @@
 # selenium from PyPI), Debian's prometheus (the server and promtool, for the metrics tests),
 # a CJK font (fonts-wqy-microhei), systemd-analyze, jq and GNU time (the benchmarks under bench/), libfuse2 and fuse3 (a mount made to
 # block, for the stalled-source test), and from PyPI OpenTimelineIO's otiotool, fusepy and kubernetes-validate,
+# openapi-spec-validator and schemathesis (the API's document and its property-based run),
 # in a virtual environment of this checkout's own (.build/pyenv; Debian's pip refuses system installs).
 # Sourced by scripts/test.sh, which then finds otiotool on PATH.
 set -euo pipefail
@@ -38,6 +39,11 @@ fi
 if [ ! -x "$REEL_PYENV/bin/kubernetes-validate" ]; then
   echo "setup: installing kubernetes-validate into $REEL_PYENV" >&2
   "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "kubernetes-validate==1.37.0"
+fi
+# The API's tests: openapi-spec-validator checks docs/openapi.json, Schemathesis runs it against a real reel serve.
+if [ ! -x "$REEL_PYENV/bin/openapi-spec-validator" ] || [ ! -x "$REEL_PYENV/bin/st" ]; then
+  echo "setup: installing openapi-spec-validator and schemathesis into $REEL_PYENV" >&2
+  "$REEL_PYENV/bin/pip" install -q --disable-pip-version-check "openapi-spec-validator==0.9.0" "schemathesis==4.32.5"
 fi
 export PATH="$REEL_PYENV/bin:$PATH"
 if ! command -v swift >/dev/null 2>&1; then

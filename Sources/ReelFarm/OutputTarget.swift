@@ -106,6 +106,22 @@ public struct OutputRoots: Sendable {
         }
     }
 
+    /// The absolute path of an output named relative to the first root, as the API takes it (`spots/final.mp4`).
+    /// The name is judged as written, before any file is looked at: where it really leads is `check`'s to say.
+    /// - Throws: `FarmError.io` naming `name` when there is no root, or the name is absolute or holds a `..`,
+    ///   `.` or empty part (which could climb out of the root or alias another name), or a NUL.
+    public func path(ofName name: String) throws -> String {
+        guard let root = roots.roots.first else { throw FarmError.io(path: name, message: "there is no output root") }
+        guard !name.hasPrefix("/") else {
+            throw FarmError.io(path: name, message: "is absolute; give a name relative to the output root, e.g. spots/final.mp4")
+        }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !name.utf8.contains(0) else {
+            throw FarmError.io(path: name, message: "holds an empty, '.' or '..' part; give a plain relative name, e.g. spots/final.mp4")
+        }
+        return (root.hasSuffix("/") ? String(root.dropLast()) : root) + "/" + name
+    }
+
     /// A `MediaError` about an output as the farm reports it.
     func farmError(_ error: MediaError, output: String) -> FarmError {
         switch error {

@@ -8,11 +8,12 @@ public enum ProjectValidation: Sendable {
     /// Every problem, each at its place (a JSON path; "" for the document as a whole).
     case invalid([Diagnostic])
 
-    /// Loads and plans `request` (no media roots), as `Project` does.
+    /// Loads and plans `request`, as `Project` does.
+    /// - Parameter mediaRoots: when not empty, every source must lie under one of these folders (`reel serve`'s).
     /// - Throws: what `Project.init` throws for a document that loads (a plan error), never for one that does not.
-    public init(_ request: RenderRequest, prober: MediaFileProber = MediaFileProber()) throws {
+    public init(_ request: RenderRequest, mediaRoots: [String] = [], prober: MediaFileProber = MediaFileProber()) throws {
         do {
-            self = .valid(try Project(loading: request, mediaRoots: [], prober: prober))
+            self = .valid(try Project(loading: request, mediaRoots: mediaRoots, prober: prober))
         } catch let invalid as Project.InvalidDocument {
             self = .invalid(invalid.diagnostics)
         }

@@ -82,6 +82,9 @@ enum FarmCommands {
         guard let parsed = try Specs.submit.parse(args) else { return 0 }
         let path = try parsed.positionals("a composition file")[0]
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
+        if let server = parsed.value("server") ?? ProcessInfo.processInfo.environment["REEL_SERVER"], !server.isEmpty {
+            return try submit(to: server, path, output: output, parsed)
+        }
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = try Commands.containerOf(output, lossless: parsed.flag("lossless"))
@@ -97,15 +100,19 @@ enum FarmCommands {
             maxAttempts: try parsed.int("max-attempts", in: 1...100) ?? 3,
             requiredTags: parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? [],
             outputRoots: outputRoots(parsed), overwrite: parsed.flag("overwrite"))
-        if parsed.flag("json") {
-            try printJSON(["job": submission.jobID, "segments": submission.segments, "reused": submission.reusedSegments,
-                           "frames": submission.frames])
-        } else {
-            writeErr("submitted job \(submission.jobID): \(submission.segments) segments, \(submission.frames) frames, "
-                     + "\(submission.reusedSegments) reused from earlier renders\n")
-            print(submission.jobID)
-        }
+        try printSubmitted(job: submission.jobID, segments: submission.segments, reused: submission.reusedSegments,
+                           frames: submission.frames, json: parsed.flag("json"))
         return 0
+    }
+
+    /// What `reel submit` prints, the same through the database and through `--server`.
+    static func printSubmitted(job: Int64, segments: Int, reused: Int, frames: Int64, json: Bool) throws {
+        if json {
+            try printJSON(["job": job, "segments": segments, "reused": reused, "frames": frames])
+        } else {
+            writeErr("submitted job \(job): \(segments) segments, \(frames) frames, \(reused) reused from earlier renders\n")
+            print(job)
+        }
     }
 
     static func printJSON(_ object: Any) throws {

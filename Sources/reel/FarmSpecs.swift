@@ -31,7 +31,15 @@ extension Specs {
                   Option(name: "tags", value: "a,b", help: "only workers started with all of these tags render the job",
                          defaultText: "none: any worker"),
                   segmentSeconds, range, preset, lossless, overwrite, storage, mediaRoot, outputRoot,
-                  Option(name: "json", value: nil, help: "print the job id and counts as JSON")] + otio + Specs.dbOptions)
+                  Option(name: "json", value: nil, help: "print the job id and counts as JSON"),
+                  Option(name: "server", value: "URL",
+                         help: "submit through reel serve's API (POST URL/api/v1/jobs) instead of the database: the server "
+                             + "validates and probes under its own media roots, and -o is a name relative to its output "
+                             + "root; --preset, --lossless, --overwrite, --max-attempts, the roots, --storage and the OTIO "
+                             + "options are the server's to decide and are refused here",
+                         defaultText: "none: the database", env: "REEL_SERVER"),
+                  Option(name: "token-file", value: "F", help: "with --server: a file holding the server's token",
+                         defaultText: "REEL_TOKEN", env: "REEL_TOKEN_FILE")] + otio + Specs.dbOptions)
     static let worker = CommandSpec(
         name: "worker", usage: ["[options]"],
         about: "Registers with the farm, then claims and renders segments (and stitches finished jobs) until stopped. "

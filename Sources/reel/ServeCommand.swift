@@ -36,7 +36,8 @@ extension FarmCommands {
                               channels: [QueueListener.eventsChannel(schema: readConfiguration.schema)])
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
-        let app = ServeApp(hub: hub, token: token, tokens: tokens, writer: writer,
+        let intake = submissions(parsed, writer: writer, store: store)
+        let app = ServeApp(hub: hub, token: token, tokens: tokens, writer: writer, intake: intake, keys: writer,
                            images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
                            access: access, limits: limits, log: log)
         let server = try HTTPServer(listen: listen, tls: tls, log: { writeErr("reel serve: http: \($0)\n") },
@@ -44,7 +45,8 @@ extension FarmCommands {
         let webhooks = try webhookDeliverer(parsed, configuration: write, log: log)
         hub.start()
         webhooks?.start()
-        announce(server, read: read, writable: writer != nil, images: store != nil, webhooks: webhooks != nil, access: access)
+        announce(server, read: read, writable: writer != nil, images: store != nil, webhooks: webhooks != nil,
+                 access: access, intake: intake)
         waitForSignal()
         writeErr("reel serve: stopping\n")
         webhooks?.stop()
@@ -55,7 +57,7 @@ extension FarmCommands {
 
     /// A token or secret from the file given with `option`: one line of at least 16 characters; a file others may
     /// read draws a warning.
-    static func readSecret(_ path: String, option: String) throws -> String {
+    static func readSecret(_ path: String, option: String, command: String = "serve") throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError(message: "\(option) \(path): cannot be read")
         }
@@ -65,19 +67,33 @@ extension FarmCommands {
                              + "line of at least 16 characters")
         }
         if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            writeErr("reel serve: warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")
+            writeErr("reel \(command): warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")
         }
         return token
     }
 
+    /// What `POST /api/v1/jobs` validates and queues with: only on a server that writes, with media roots, an
+    /// output root and the part store (to reuse parts and keep outputs out of it); nil otherwise.
+    private static func submissions(_ parsed: Arguments, writer: PostgresSegmentQueue?, store: PartStore?) -> FarmIntake? {
+        let media = mediaRoots(parsed), outputs = outputRoots(parsed)
+        guard let writer, let store, !media.isEmpty, !outputs.isEmpty else { return nil }
+        return FarmIntake(coordinator: Coordinator(queue: writer, store: store), mediaRoots: media, outputRoots: outputs)
+    }
+
     private static func announce(_ server: HTTPServer, read: PostgresQueueConfiguration, writable: Bool, images: Bool,
-                                 webhooks: Bool, access: HostPolicy) {
+                                 webhooks: Bool, access: HostPolicy, intake: FarmIntake?) {
         let host = server.address.isIPv6 ? "[\(server.address.host)]" : server.address.host
         print("reel serve: listening on \(server.isTLS ? "https" : "http")://\(host):\(server.port)/")
         print("  answers to its IP addresses, localhost" + access.allowedNames.map { ", \($0)" }.joined()
               + "; any other Host gets 421 (--allow-host adds a name)")
         print("  reads as \(read.role.map { "the monitor role \($0)" } ?? "the login role (no monitor role to act as; see reel db roles)")")
         print("  " + (writable ? "cancel, retry and priority need a token" : "read-only: no write actions"))
+        if let intake {
+            print("  POST /api/v1/jobs takes jobs (with the token): sources under \(intake.mediaRoots.joined(separator: ", ")), "
+                  + "outputs named under \(intake.outputRoots[0])")
+        } else if writable {
+            print("  no submissions: POST /api/v1/jobs needs --media-root, --output-root and --storage")
+        }
         if !images { print("  no --storage: thumbnails and posters are not shown") }
         print("  " + (webhooks ? "webhooks: sent from the database, signed (Reel-Signature)"
                                : "webhooks: not sent (no --webhook-secret-file to sign them)"))
@@ -101,6 +117,9 @@ extension FarmCommands {
         sources.forEach { $0.cancel() }
     }
 }
+
+/// `reel serve` hands its submissions to the farm's intake (ReelServe declares what it needs, ReelFarm does it).
+extension FarmIntake: JobIntake {}
 
 /// Where `reel serve` finds images: thumbnails and posters in the part store, made on demand (with the same
 /// compositor as the workers) for parts finished before thumbnails existed.

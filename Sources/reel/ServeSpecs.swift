@@ -67,7 +67,12 @@ extension Specs {
                          help: "the shared part store, for segment thumbnails and poster frames",
                          defaultText: "none: the pages show no images", env: "REEL_STORAGE"),
                   Option(name: "media-root", value: "DIR",
-                         help: "sources must lie under DIR to render a missing thumbnail on demand, as for the workers",
-                         defaultText: "anywhere", env: "REEL_MEDIA_ROOTS (colon-separated)", repeatable: true)]
+                         help: "sources must lie under DIR, as for the workers: to render a missing thumbnail on demand, "
+                             + "and for jobs submitted to POST /api/v1/jobs (their relative paths resolve against the first)",
+                         defaultText: "anywhere; no submissions", env: "REEL_MEDIA_ROOTS (colon-separated)", repeatable: true),
+                  Option(name: "output-root", value: "DIR",
+                         help: "where jobs submitted to POST /api/v1/jobs may publish: their output names are relative to "
+                             + "the first DIR (submissions also need --media-root, --storage and the token)",
+                         defaultText: "none: no submissions", env: "REEL_OUTPUT_ROOTS (colon-separated)", repeatable: true)]
             + dbOptions)
 }

@@ -31,6 +31,18 @@ import Testing
         #expect(try serve.request("GET", "/api/v1/jobs/\(a + 100)").status == 404)
     }
 
+    @Test("a filtered job list writes numbers as numbers: version 1 and a chart of zeros are not true and false")
+    func filteredListKeepsNumbers() throws {
+        let serve = try ServeFixture()
+        _ = try serve.insertJob(name: "counted")
+        for path in ["/api/v1/jobs", "/api/v1/jobs?limit=1", "/api/v1/jobs?q=count"] {
+            let r = try serve.request("GET", path)
+            #expect(r.status == 200 && r.body.range(of: #""version":[0-9]+"#, options: .regularExpression) != nil,
+                    "\(path): \(r.body.prefix(120))")
+            #expect(!r.body.contains("[false") && !r.body.contains(",false,"), "\(path): a number written as false")
+        }
+    }
+
     static func assertSnakeCase(_ value: Any, path: String) {
         if let object = value as? [String: Any] {
             for (key, inner) in object {

@@ -18,7 +18,8 @@ import Foundation
 /// - `<schema>_api` (the API server, acting for token holders): reads the queue, the event log and `api_tokens`
 ///   (to resolve a bearer token); inserts jobs and their segments as `_submit` does; cancels, requeues and
 ///   reprioritises as `_operate` does (the queue narrows each statement to the token user's jobs); records a token's
-///   last use (UPDATE of `api_tokens.last_used_at` only). It cannot create, revoke or widen a token.
+///   last use (UPDATE of `api_tokens.last_used_at` only); keeps submissions' `idempotency_keys`; reads and
+///   moves `webhook_deliveries` as `_operate` does. It cannot create, revoke or widen a token.
 /// - The owner is whoever runs `reel db migrate`: it owns the schema and its tables (DDL) and alone deletes jobs or
 ///   writes the event log (whose triggers run as the owner). It is created once by the database administrator, is
 ///   not a superuser, and needs CREATEROLE only if the roles do not exist yet.

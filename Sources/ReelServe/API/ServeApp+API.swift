@@ -8,6 +8,8 @@ extension ServeApp {
         let p = Array(parts.dropFirst())
         switch (method, p.count, p.first) {
         case ("GET", 1, "jobs"): return jobs(request)
+        case ("POST", 1, "jobs"): return submitJob(request)
+        case ("GET", 1, "openapi.json"): return .bytes(Data(OpenAPIDocument.json.utf8), type: "application/json")
         case ("GET", 1, "workers"):
             let s = hub.snapshot()
             return json(["at": FarmJSON.time(s.at),
@@ -39,9 +41,6 @@ extension ServeApp {
         }
     }
 
-    private func overview() -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: hub.snapshot().overviewJSON) as? [String: Any]) ?? [:]
-    }
 
     /// The newest jobs, filtered: `state` (comma-separated), `q` (a case-insensitive part of the name), `limit`.
     private func jobs(_ request: HTTPRequest) -> HTTPResponse {
@@ -51,8 +50,16 @@ extension ServeApp {
             return .error(400, "unknown state \"\(bad)\"; one of \(JobState.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let q = (request.query["q"] ?? "").lowercased()
-        let limit = request.query["limit"].flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 500
-        var all = overview()
+        var limit = 500
+        if let text = request.query["limit"] {
+            guard text.utf8.count <= 5, let n = Int(text), (1...10_000).contains(n) else {
+                return .error(400, "limit must be a whole number from 1 to 10000")
+            }
+            limit = n
+        }
+        // Built from the snapshot itself, not by decoding its JSON: decoded numbers 0 and 1 are NSNumbers, which the
+        // writer took for false and true (a filtered list answered "version": true).
+        var all = HubJSON.overviewObject(hub.snapshot())
         let jobs = ((all["jobs"] as? [[String: Any]]) ?? []).filter { j in
             (states.isEmpty || states.contains(j["state"] as? String ?? ""))
                 && (q.isEmpty || (j["name"] as? String ?? "").lowercased().contains(q))

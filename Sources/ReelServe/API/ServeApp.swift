@@ -6,6 +6,7 @@ import ReelQueue
 ///     GET  /  /jobs/{id}  /workers                   pages (HTML; data arrives from the API and /events)
 ///     GET  /static/app.css  /static/app.js
 ///     GET  /api/v1/jobs[?state=running,queued&q=text&limit=n]   /api/v1/jobs/{id}   /api/v1/workers
+///     POST /api/v1/jobs   a composition or OTIO timeline and the job's settings (token; needs an intake)
 ///     POST /api/v1/jobs/{id}/cancel  …/retry  …/priority {"priority": n}      (token; absent with --read-only;
 ///          an API token of submit scope steers only its user's jobs)
 ///     GET|POST|DELETE /api/v1/session                 sign in with the token for the pages
@@ -27,6 +28,10 @@ public final class ServeApp: Sendable {
     let hub: FarmHub
     let auth: Auth
     let writer: (any JobAccess)?
+    /// What `POST /api/v1/jobs` validates and queues with; nil: this server takes no submissions.
+    let intake: (any JobIntake)?
+    /// Where submissions' `Idempotency-Key`s are kept; nil: a submission with one is refused.
+    let keys: (any IdempotencyKeys)?
     let images: Images?
     let metrics: @Sendable (HubSnapshot) -> String
     let access: HostPolicy
@@ -37,17 +42,23 @@ public final class ServeApp: Sendable {
     /// - Parameters:
     ///   - writer: the queue that cancel, retry and priority go to, as the request's principal (nil with `--read-only`).
     ///   - tokens: the API tokens a bearer token or sign-in may also be (`reel token`); nil: only `token`.
+    ///   - intake: validates and queues submitted jobs (`POST /api/v1/jobs`); nil without media and output roots
+    ///     or without writes.
+    ///   - keys: the idempotency keys of submissions (the write queue).
     ///   - access: the names this server answers to and the pages that may write (`HostPolicy`).
     ///   - limits: the event stream caps, the wrong-token throttle and the request rate.
     ///   - log: the operator's log: the database's errors (a client is told only that it failed), throttled clients.
     ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
     public init(hub: FarmHub, token: String?, tokens: (any TokenManaging)? = nil, writer: (any JobAccess)?,
-                images: Images?, access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
+                intake: (any JobIntake)? = nil, keys: (any IdempotencyKeys)? = nil, images: Images?,
+                access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 metrics: (@Sendable (HubSnapshot) -> String)? = nil) {
         self.hub = hub
         self.auth = Auth(token: token, tokens: tokens, readOnly: writer == nil, access: access, limits: limits, log: log)
         self.writer = writer
+        self.intake = writer == nil ? nil : intake
+        self.keys = keys
         self.images = images
         self.access = access
         self.slots = StreamSlots(limits)
@@ -72,7 +83,7 @@ public final class ServeApp: Sendable {
     /// Headers that say who is asking and from where: sent twice, they could be read one way here and another way by
     /// a proxy in front, so a request that repeats one is refused.
     static let singleHeaders = ["authorization": "Authorization", "cookie": "Cookie", "host": "Host", "origin": "Origin",
-                                "x-reel-csrf": "X-Reel-CSRF"]
+                                "x-reel-csrf": "X-Reel-CSRF", "idempotency-key": "Idempotency-Key"]
 
     /// Answers one request; never throws and never traps on what a client sends.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -84,6 +95,14 @@ public final class ServeApp: Sendable {
         // The probe answers whatever the name: it says nothing, and a load balancer asks by address or its own name.
         if parts != ["healthz"], let refusal = access.hostRefusal(request) { return refusal }
         let method = request.method == "HEAD" ? "GET" : request.method
+        switch ServeRoute.match(method, parts) {
+        case .found: break
+        case .none: return .error(404, parts.first == "api" ? "no such API address: \(request.path)" : "no such page: \(request.path)")
+        case .otherMethods(let allowed):
+            var refusal = HTTPResponse.error(405, "\(request.method) is not allowed here; use \(allowed.joined(separator: " or "))")
+            refusal.headers.append(("Allow", (allowed.contains("GET") ? allowed + ["HEAD"] : allowed).joined(separator: ", ")))
+            return refusal
+        }
         switch (method, parts.first) {
         case (_, "api"): return api(request, method: method, parts: Array(parts.dropFirst()))
         case ("GET", nil): return .html(Pages.jobs)

@@ -12,6 +12,14 @@ public struct HTTPLimits: Sendable, Hashable {
     public var connectionMemory: Int = 32 * 1024
     /// The largest request body (the API's bodies are a few bytes); larger is answered 413.
     public var maxBody: Int = 16 * 1024
+    /// The largest body of `POST /api/v1/jobs`, which carries a whole composition or timeline (a long edit's OTIO
+    /// export is some hundreds of KB); larger is answered 413.
+    public var maxSubmissionBody: Int = 2 * 1024 * 1024
 
     public init() {}
+
+    /// The body limit of a request: `maxSubmissionBody` for a submission, `maxBody` for everything else.
+    func maxBody(method: String, path: String) -> Int {
+        method == "POST" && path.split(separator: "/") == ["api", "v1", "jobs"] ? maxSubmissionBody : maxBody
+    }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// The request body gathered across libmicrohttpd's calls for one request.
 final class RequestState {
     var body = Data()
-    var tooLarge = false
+    /// The largest body this request may carry (`HTTPLimits.maxBody(method:path:)`).
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
 }
 
 /// libmicrohttpd calls this once when the head has arrived, once per piece of body, and once at the end.
@@ -12,15 +14,16 @@ let accessCallback: MHD_AccessHandlerCallback = { cls, connection, url, method, 
     guard let cls, let connection, let uploadSize, let state else { return reel_mhd_no() }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if state.pointee == nil {
-        state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
-        if let length = lookup(connection, reel_mhd_header_kind(), "Content-Length").flatMap(Int.init), length > server.limits.maxBody {
-            return server.queue(.error(413, "the request body is larger than \(server.limits.maxBody) bytes"), connection)
+        let limit = server.limits.maxBody(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
+        state.pointee = Unmanaged.passRetained(RequestState(limit: limit)).toOpaque()
+        if let length = lookup(connection, reel_mhd_header_kind(), "Content-Length").flatMap(Int.init), length > limit {
+            return server.queue(.error(413, "the request body is larger than \(limit) bytes"), connection)
         }
         return reel_mhd_yes()
     }
     let request = Unmanaged<RequestState>.fromOpaque(state.pointee!).takeUnretainedValue()
     if uploadSize.pointee > 0 {
-        if request.body.count + uploadSize.pointee > server.limits.maxBody { return reel_mhd_no() }   // close: too large
+        if request.body.count + uploadSize.pointee > request.limit { return reel_mhd_no() }   // close: too large
         if let upload { request.body.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee) }
         uploadSize.pointee = 0
         return reel_mhd_yes()

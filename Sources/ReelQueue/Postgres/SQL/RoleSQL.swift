@@ -87,6 +87,7 @@ enum RoleSQL {
             GRANT UPDATE (\(try columns(operateJobColumns))) ON \(jobs) TO \(o), \(api);
             GRANT UPDATE (\(try columns(operateSegmentColumns))) ON \(segments) TO \(o), \(api);
             GRANT SELECT, UPDATE (\(try columns(apiTokenColumns))) ON \(try table("api_tokens")) TO \(api);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON \(try table("idempotency_keys")) TO \(api);
             GRANT SELECT ON \(try table("webhook_deliveries")) TO \(o), \(m), \(api);
             GRANT UPDATE (\(try columns(operateWebhookColumns))) ON \(try table("webhook_deliveries")) TO \(o), \(api);
             """

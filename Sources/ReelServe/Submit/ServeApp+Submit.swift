@@ -1,0 +1,79 @@
+import Foundation
+import ReelRecords
+
+extension ServeApp {
+    /// `POST /api/v1/jobs`: validates and queues a job through the intake; 201 with the job (the shape of
+    /// `GET /api/v1/jobs/{id}`) and its `Location`, or the refusal. Nothing is queued on any refusal.
+    func submitJob(_ request: HTTPRequest) -> HTTPResponse {
+        let owner: String
+        switch submitter(request) {
+        case .owner(let name): owner = name
+        case .refused(let refusal): return refusal
+        }
+        guard let intake else {
+            return .error(403, "this server takes no submissions: it was started without media roots, an output root or a part store")
+        }
+        var job: JobIntakeRequest
+        switch JobEnvelope.read(request) {
+        case .success(let read): job = read
+        case .failure(let refusal): return refusal.response
+        }
+        job.owner = owner
+        guard let key = request.header("idempotency-key") else { return submit(job, intake) }
+        guard IdempotentSubmission.isValid(key) else { return .error(400, IdempotentSubmission.malformed) }
+        guard let keys else { return .error(400, "this server keeps no idempotency keys") }
+        let submission = IdempotentSubmission(keys: keys, owner: owner, key: key,
+                                              request: job.format.rawValue + "\n" + String(decoding: request.body, as: UTF8.self))
+        return submission.run(log: log, replay: { created($0, status: 200) }) { submit(job, intake) }
+    }
+
+    /// Who submits, and so owns the job: the one place that decides it. The server's write authorisation
+    /// (`Auth.authorize`: a bearer token, or a page's session with its CSRF header, from one of this server's
+    /// origins) gives the principal; its user owns the job (the token file's operator is "operator").
+    func submitter(_ request: HTTPRequest) -> Submitter {
+        switch auth.authorize(request) {
+        case .allowed(let principal): return .owner(principal.user)
+        case .refused(let refusal): return .refused(refusal)
+        }
+    }
+
+    /// The intake's answer: 201 with the job, 422 with the problems, 503 when the database fails.
+    private func submit(_ job: JobIntakeRequest, _ intake: any JobIntake) -> HTTPResponse {
+        do {
+            switch try intake.submit(job) {
+            case .invalid(let problems): return JobEnvelope.invalid(problems)
+            case .queued(let id):
+                hub.kick()
+                return created(id)
+            }
+        } catch {
+            log("submit failed: \(error)")
+            return .error(503, "the job cannot be queued: the database cannot be written")
+        }
+    }
+
+    /// 201 with the job as `GET /api/v1/jobs/{id}` serves it, read now for this job alone (a submission is
+    /// already authorised, so it does not spend the API's budget of anonymous reads); just its id if that read fails.
+    func created(_ id: Int64, status: Int = 201) -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            if let detail = try HubReader(queue: hub.queue, options: hub.options).detail(of: id) {
+                response = .bytes(HubJSON.detail(detail, at: Date()), type: "application/json")
+            } else {
+                response = json(["job": ["id": id]])
+            }
+        } catch {
+            log("the job just queued cannot be read: \(error)")
+            response = json(["job": ["id": id]])
+        }
+        response.status = status
+        response.headers.append(("Location", "/api/v1/jobs/\(id)"))
+        return response
+    }
+}
+
+/// Who a submission comes from: the owner of its job, or the answer that refuses it.
+enum Submitter {
+    case owner(String)
+    case refused(HTTPResponse)
+}
