@@ -25,6 +25,8 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case migration(version: Int, message: String)
     /// Required configuration is missing (e.g. no database URL).
     case configuration(String)
+    /// A fair-share weight was refused before anything was written (what is wrong, naming the owner).
+    case invalidShare(String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,7 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
         case .query(let state, let message): return "database error \(state): \(message)"
         case .migration(let version, let message): return "migration \(version): \(message)"
         case .configuration(let message): return "configuration: \(message)"
+        case .invalidShare(let why): return "invalid share: \(why)"
         }
     }
 }
