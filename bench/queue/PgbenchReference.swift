@@ -41,41 +41,40 @@ enum PgbenchReference {
         let file = dir.appendingPathComponent("claim-complete.sql")
         guard (try? script.write(to: file, atomically: true, encoding: .utf8)) != nil else { return (nil, "no temp dir") }
         let threads = max(1, min(clients, ProcessInfo.processInfo.activeProcessorCount))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["pgbench", "-n", "-M", "prepared", "-c", "\(clients)", "-j", "\(threads)", "-t", "\(perClient)",
-                       "-f", file.path, url]
-        var env = ProcessInfo.processInfo.environment
-        env["PGOPTIONS"] = "-c search_path=\(schema)"
-        p.environment = env
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        do { try p.run() } catch { return (nil, "pgbench not runnable: \(error)") }
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        guard p.terminationStatus == 0, let tps = parseTPS(out) else {
-            return (nil, "pgbench failed (\(p.terminationStatus)): " + out.split(separator: "\n").suffix(3).joined(separator: " | "))
-        }
+        let (status, out) = tool(["pgbench", "-n", "-M", "prepared", "-c", "\(clients)", "-j", "\(threads)",
+                                  "-t", "\(perClient)", "-f", file.path, url], schema: schema)
+        guard status == 0, let tps = parseTPS(out) else { return (nil, out) }
         return (tps, "")
     }
 
     /// Runs each statement with psql in `schema`, each in its own transaction; nil when they worked, else psql's
     /// last lines.
     static func psql(url: String, schema: String, _ statements: [String]) -> String? {
+        let (status, out) = tool(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1"] + statements.flatMap { ["-c", $0] } + [url],
+                                 schema: schema)
+        return status == 0 ? nil : out
+    }
+
+    /// Runs a PostgreSQL client (pgbench, psql) with `schema` as its search path: its exit status and output; on a
+    /// failure the output is the reason ("pgbench failed (2): " and its last lines).
+    static func tool(_ arguments: [String], schema: String) -> (Int32, String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1"] + statements.flatMap { ["-c", $0] } + [url]
+        p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["PGOPTIONS"] = "-c search_path=\(schema)"
         p.environment = env
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
-        do { try p.run() } catch { return "psql not runnable: \(error)" }
+        do { try p.run() } catch { return (1, "\(arguments[0]) not runnable: \(error)") }
         let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        return p.terminationStatus == 0 ? nil : "psql failed: " + out.split(separator: "\n").suffix(3).joined(separator: " | ")
+        guard p.terminationStatus == 0 else {
+            return (p.terminationStatus, "\(arguments[0]) failed (\(p.terminationStatus)): "
+                    + out.split(separator: "\n").suffix(3).joined(separator: " | "))
+        }
+        return (0, out)
     }
 
     /// The "tps = 1234.5 (without initial connection time)" line.
