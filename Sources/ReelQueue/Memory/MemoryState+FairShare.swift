@@ -2,9 +2,10 @@ import Foundation
 
 extension MemoryState {
     /// Up to `limit` claimable segments (due, their tags carried) in fair-share order, the twin of `SegmentSQL.claim`:
-    /// each (priority, owner) group with a claimable segment is ranked by priority, then its owner's running frames
-    /// over its weight, then its oldest claimable segment; the groups give their segments in rank order, each in its
-    /// own claim order. The ranks are read once per claim, as the statement reads them once.
+    /// each owner with a claimable segment enters with its best group (the highest priority it has claimable) and is
+    /// ranked by that priority, then its running frames over its weight, then that group's oldest claimable segment;
+    /// the groups give their segments in rank order, each in its own claim order. The ranks are read once per claim,
+    /// as the statement reads them once.
     func fairOrder(tags: Set<String>, now: Date, limit: Int) -> [Int64] {
         let nowUS = now.microsecondsSince1970
         func claimable(_ k: ClaimKey) -> Bool {
@@ -12,11 +13,14 @@ extension MemoryState {
             return s.requiredTags.isSubset(of: tags)
         }
         let load = runningFrames()
-        let ranked = available.compactMap { g, keys -> FairRank? in
-            guard let head = keys.last(where: claimable) else { return nil }
+        var best: [String: FairRank] = [:]
+        for (g, keys) in available {
+            guard best[g.owner].map({ $0.group.priority < g.priority }) ?? true,
+                  let head = keys.last(where: claimable) else { continue }
             let weight = shares[g.owner] ?? OwnerShare.defaultWeight
-            return FairRank(group: g, load: OwnerShare.load(frames: load[g.owner] ?? 0, weight: weight), head: head)
-        }.sorted()
+            best[g.owner] = FairRank(group: g, load: OwnerShare.load(frames: load[g.owner] ?? 0, weight: weight), head: head)
+        }
+        let ranked = best.values.sorted()
         var picked: [Int64] = []
         for r in ranked {
             for k in available[r.group]!.reversed() where claimable(k) {
@@ -43,8 +47,8 @@ extension MemoryState {
     }
 }
 
-/// A fair-share group's place in one claim: priority first (higher), then weighted running work (less), then the
-/// oldest claimable segment (the claim order of the heads, which also breaks every remaining tie).
+/// An owner's place in one claim, through its best group: priority first (higher), then weighted running work (less),
+/// then the group's oldest claimable segment (the claim order of the heads, which also breaks every remaining tie).
 struct FairRank: Comparable {
     var group: FairGroup
     var load: Double

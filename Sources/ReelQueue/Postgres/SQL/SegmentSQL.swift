@@ -43,26 +43,20 @@ enum SegmentSQL {
         ORDER BY content_hash, finished_at DESC
         """)
 
-    /// The claimable segments of one (priority, owner) group `g`, in its claim order: `segments_claim_by_owner`.
     /// `coalesce(…, false)` changes nothing (neither side is NULL) but hides the tag test from the planner's estimate
     /// (0.5 instead of 0.005), which otherwise expects a handful of rows and sorts the owner's whole range.
-    private static func claimable(_ g: String) -> String {
-        """
-        SELECT id, scheduled_at FROM segments
-                WHERE owner = \(g).owner AND priority = \(g).priority AND state = 'available'
-                  AND scheduled_at <= reel_now($1) AND coalesce(required_tags <@ $4::text[], false)
-                ORDER BY scheduled_at, id
-        """
-    }
+    private static let claimableTags = "coalesce(required_tags <@ $4::text[], false)"
 
     /// $1 now, $2 limit, $3 worker, $4 worker tags, $5 lease µs, $6 the caller's lease token. When segments
     /// already run under $6 (the same claim rerun after its reply was lost), it returns those and claims nothing.
     ///
-    /// Fair share (docs/queue-states.md): `g` ranks every (priority, owner) with work queued by priority, then the
-    /// owner's running frames over its weight, then the age of its oldest claimable segment (`h`); `c` takes up to
-    /// $2 segments from the groups in rank order, each group's in its own claim order, locking only what it takes:
-    /// the nested loop over the ranked groups stops at the limit, so one claim reads O(owners + running segments)
-    /// rows. `MemoryState.fairOrder` is its twin.
+    /// Fair share (docs/queue-states.md): `g` ranks every owner with an active job by its best claimable segment `h`
+    /// (highest priority, then oldest): by that priority, then the owner's running frames over its weight, then `h`'s
+    /// age. `c` takes up to $2 segments from the owners in rank order, each owner's of `h`'s priority in their claim
+    /// order (`segments_claim_by_owner`), locking only what it takes: the nested loop over the ranked owners stops at
+    /// the limit, so one claim reads O(owners + running segments) rows. The priority comes from the segments, not
+    /// the job: a part requeued after a priority change keeps its segment's old one. `MemoryState.fairOrder` is the
+    /// twin.
     static let claim = PGStatement(name: "segment_claim", sql: """
         WITH mine AS (
             SELECT id FROM segments
@@ -72,16 +66,28 @@ enum SegmentSQL {
             WHERE state = 'running' AND leased_by IS NOT NULL
             GROUP BY owner
         ), g AS (
-            SELECT p.priority, p.owner, row_number() OVER (ORDER BY p.priority DESC,
+            SELECT p.owner, h.priority, row_number() OVER (ORDER BY h.priority DESC,
                 coalesce(l.frames, 0)::float8 / coalesce(w.weight, 1), h.scheduled_at, h.id) AS fair_rank
-            FROM (SELECT DISTINCT priority, owner FROM jobs WHERE state IN ('queued', 'running', 'stitching')) p
-            CROSS JOIN LATERAL (\(claimable("p")) LIMIT 1) h
+            FROM (SELECT DISTINCT owner FROM jobs WHERE state IN ('queued', 'running', 'stitching')) p
+            CROSS JOIN LATERAL (
+                SELECT priority, scheduled_at, id FROM segments
+                WHERE owner = p.owner AND state = 'available' AND scheduled_at <= reel_now($1) AND \(claimableTags)
+                ORDER BY priority DESC, scheduled_at, id
+                LIMIT 1
+            ) h
             LEFT JOIN load l ON l.owner = p.owner
             LEFT JOIN owner_shares w ON w.owner = p.owner
             WHERE NOT EXISTS (SELECT 1 FROM mine)
         ), c AS (
             SELECT x.id, g.fair_rank FROM (SELECT * FROM g ORDER BY fair_rank) g
-            CROSS JOIN LATERAL (\(claimable("g")) LIMIT $2 FOR UPDATE SKIP LOCKED) x
+            CROSS JOIN LATERAL (
+                SELECT id FROM segments
+                WHERE owner = g.owner AND priority = g.priority AND state = 'available'
+                  AND scheduled_at <= reel_now($1) AND \(claimableTags)
+                ORDER BY scheduled_at, id
+                LIMIT $2
+                FOR UPDATE SKIP LOCKED
+            ) x
             ORDER BY g.fair_rank
             LIMIT $2
         ), s AS (
