@@ -42,13 +42,39 @@ enum FarmCommands {
     /// `reel db migrate`: applies schema/ migrations; running it twice is harmless.
     /// `reel db roles` (or `reel db migrate --roles`, after migrating): creates the schema's worker, submit, operate,
     /// monitor and api roles and grants exactly their rights (run as the owner).
+    /// `reel db share [OWNER WEIGHT]`: sets an owner's fair-share weight, then lists the weights (run as the owner).
     static func db(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.db.parse(args) else { return 0 }
-        switch try parsed.positionals("a subcommand (migrate or roles)") {
+        let words = parsed.positionals
+        if words.first == "share" { return try share(parsed, words.dropFirst()) }
+        switch try parsed.positionals("a subcommand (migrate, roles or share)") {
         case ["migrate"]: return try migrate(parsed)
         case ["roles"]: return try roles(parsed)
-        default: throw UsageError(message: "unknown db subcommand; try: reel db migrate, reel db roles")
+        default: throw UsageError(message: "unknown db subcommand; try: reel db migrate, reel db roles, reel db share")
         }
+    }
+
+    static func share(_ parsed: Arguments, _ words: ArraySlice<String>) throws -> Int32 {
+        guard words.isEmpty || words.count == 2 else {
+            throw UsageError(message: "share takes an owner and a weight (reel db share OWNER WEIGHT), or nothing to list")
+        }
+        let q = try queue(parsed)
+        if let owner = words.first, let text = words.last {
+            let range = OwnerShare.weights
+            guard let weight = Int(text), range.contains(weight) else {
+                throw UsageError(message: "the weight of \(owner.debugDescription) must be a whole number in "
+                                 + "\(range.lowerBound)…\(range.upperBound), got \"\(text)\"")
+            }
+            try q.shareSet(owner: owner, weight: weight)
+        }
+        let shares = try q.shareList().sorted { $0.key < $1.key }
+        if parsed.flag("json") {
+            try printJSON(["shares": shares.map { ["owner": $0.key, "weight": $0.value] as [String: Any] }])
+        } else {
+            print(shares.isEmpty ? "no weights set: every owner weighs \(OwnerShare.defaultWeight)"
+                                 : shares.map { "\($0.key.isEmpty ? "''" : $0.key)\t\($0.value)" }.joined(separator: "\n"))
+        }
+        return 0
     }
 
     static func migrate(_ parsed: Arguments) throws -> Int32 {

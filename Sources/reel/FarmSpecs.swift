@@ -3,15 +3,17 @@ extension Specs {
     static let jobArgument = "JOB [options]"
 
     static let db = CommandSpec(
-        name: "db", usage: ["migrate [--roles] [options]", "roles [options]"],
+        name: "db", usage: ["migrate [--roles] [options]", "roles [options]", "share [OWNER WEIGHT] [options]"],
         about: "migrate applies Reel's schema migrations (running it twice is harmless). roles (or migrate --roles) "
             + "creates the schema's roles and grants exactly their rights: SCHEMA_worker (reel worker), SCHEMA_submit "
             + "(reel submit), SCHEMA_operate (reel cancel, retry, the web view's writes), SCHEMA_monitor (reads) and "
             + "SCHEMA_api (the API server, acting for token holders); "
-            + "run it as the schema's owner, not a superuser. A private PostgreSQL for one machine: "
-            + "scripts/local-farm.sh (README).",
+            + "run it as the schema's owner, not a superuser. share sets OWNER's fair-share weight (1…10000, default 1; "
+            + "'' is jobs submitted without an account): within a priority, the next segment goes to the owner with the "
+            + "fewest running frames per unit of weight (docs/queue-states.md); it then lists the weights set. "
+            + "A private PostgreSQL for one machine: scripts/local-farm.sh (README).",
         options: Specs.dbOptions + [Option(name: "roles", value: nil, help: "(migrate) also create the roles, after migrating"),
-                             Option(name: "json", value: nil, help: "(roles) print the roles as JSON")])
+                             Option(name: "json", value: nil, help: "(roles, share) print the roles or the weights as JSON")])
     static let submit = CommandSpec(
         name: "submit", usage: ["COMPOSITION -o OUT [options]"],
         about: "Checks, probes and plans a composition and queues it on the farm as one job with all its segments; "
@@ -23,8 +25,9 @@ extension Specs {
                              + "writes is refused", short: "o"),
                   Option(name: "priority", value: "P",
                          help: "any whole number; higher runs first: workers claim the segments of higher-priority "
-                             + "jobs before any other, and among equal priorities the one waiting longest; a running "
-                             + "segment is never preempted", defaultText: "0"),
+                             + "jobs before any other; among equal priorities the owner with the least work running "
+                             + "(weighted: reel db share), then the work waiting longest; a running segment is never "
+                             + "preempted", defaultText: "0"),
                   Option(name: "name", value: "N", help: "a label for people", defaultText: "the composition's file name"),
                   Option(name: "max-attempts", value: "N", help: "attempts per segment (1…100) before the job fails",
                          defaultText: "3"),

@@ -49,6 +49,13 @@ enum RoleMatrix {
         Row(label: "add a segment to another job", outcomes: allow(trigger: [.owner, .submit, .api])) { c, w in
             try insertSegment(c, job: w.running, index: 7)
         },
+        Row(label: "insert a segment into another owner's share", outcomes: allow(trigger: [.owner, .submit, .api])) { c, _ in
+            _ = try c.exec("""
+                INSERT INTO segments (job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash,
+                    state, priority, max_attempts, scheduled_at, owner)
+                VALUES ($1, 0, 0, 10, 0, 16000, 'matrix-hash', 'available', 0, 3, now(), 'not-mallory')
+                """, [.int64(try insertJob(c))])
+        },
         Row(label: "change a job's composition", outcomes: allow(.owner)) { c, w in
             try one(c.exec("UPDATE jobs SET composition = '{}' WHERE id = $1", [.int64(w.running)]))
         },
@@ -64,6 +71,9 @@ enum RoleMatrix {
         },
         Row(label: "set a job's priority (`JobSQL.setPriority`)", outcomes: allow(.owner, .operate, .api)) { c, w in
             try one(c.exec(JobSQL.setPriority.sql, [.int64(w.running), .int(9), nil]))
+        },
+        Row(label: "set a fair-share weight (`ShareSQL.set`, `reel db share`)", outcomes: allow(.owner)) { c, _ in
+            _ = try c.exec(ShareSQL.set.sql, [.text("mallory"), .int(100)])
         },
         Row(label: "claim a segment (`SegmentSQL.claim`)", outcomes: allow(.owner, .worker)) { c, _ in
             try one(c.exec(SegmentSQL.claim.sql, [nil, .int(1), .text("matrix"), .array([String]()),

@@ -6,6 +6,9 @@
 //     swift run -c release bench-queue          # --workers 8,16,32 --segments 20000 --submit 5000
 //                                               # [--memory-only | --postgres-only] [--no-pgbench]
 //     swift run -c release bench-queue --monitoring # the monitor's reads instead (Monitoring.swift)
+//     swift run -c release bench-queue --fair --workers 32 --segments 12800 [--rounds 3] [--owners 4]
+//                                               # fair-share claim against today's, pgbench (FairShare.swift)
+//     swift run -c release bench-queue --fair-sim --workers 8,32,64 # film + spots waits (FairShareSim.swift)
 //
 // For each worker count it migrates a fresh throwaway schema (reel_bench_<random>), drains `segments` segments
 // (plus, in the first, the three submitted jobs), and drops the schema. Unless --no-pgbench, it then runs pgbench
@@ -29,6 +32,10 @@ struct Options {
     var postgresOnly = false
     var pgbench = true
     var monitoring = false
+    var fair = false
+    var fairSim = false
+    var rounds = 3
+    var owners = 4
 
     init(_ args: [String]) {
         var it = args.dropFirst().makeIterator()
@@ -42,6 +49,10 @@ struct Options {
             case "--postgres-only": postgresOnly = true
             case "--no-pgbench": pgbench = false
             case "--monitoring": monitoring = true
+            case "--fair": fair = true
+            case "--fair-sim": fairSim = true
+            case "--rounds": rounds = max(1, Int(it.next() ?? "") ?? rounds)
+            case "--owners": owners = max(1, Int(it.next() ?? "") ?? owners)
             default: say("unknown option \(a)"); exit(2)
             }
         }
@@ -163,6 +174,15 @@ do {
         if !o.postgresOnly { try benchMonitoring("memory", InMemorySegmentQueue()) }
         if !o.memoryOnly, let url = o.db { try withSchema(url) { try benchMonitoring("postgres", try PostgresSegmentQueue($0)) } }
         say("load average: \(loadAverage())")
+        exit(0)
+    }
+    if o.fairSim {
+        try FairShareSim.report(workers: o.workers)
+        exit(0)
+    }
+    if o.fair {
+        guard let url = o.db else { say("--fair needs a database: --db URL or REEL_TEST_DATABASE_URL"); exit(1) }
+        try FairShareBench.run(url: url, o)
         exit(0)
     }
     if !o.postgresOnly {

@@ -29,6 +29,8 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidToken(String)
     /// No API token has this id.
     case tokenNotFound(Int64)
+    /// A fair-share weight was refused before anything was written (what is wrong, naming the owner).
+    case invalidShare(String)
 
     public var description: String {
         switch self {
@@ -51,6 +53,7 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
         case .configuration(let message): return "configuration: \(message)"
         case .invalidToken(let why): return "invalid token: \(why)"
         case .tokenNotFound(let id): return "token \(id) not found"
+        case .invalidShare(let why): return "invalid share: \(why)"
         }
     }
 }

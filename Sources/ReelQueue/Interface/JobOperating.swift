@@ -15,4 +15,13 @@ public protocol JobOperating: Sendable {
     /// rendering. Works in any job state. Returns the previous priority.
     /// - Throws: `QueueError.jobNotFound`.
     func jobPrioritySet(_ jobID: Int64, priority: Int) throws(QueueError) -> Int
+
+    /// Sets an owner's fair-share weight (`OwnerShare.weights`; without one an owner weighs 1). Within a priority,
+    /// claims go to the owner with the fewest running frames per unit of weight. In PostgreSQL only the schema's
+    /// owner may (`reel db share`).
+    /// - Throws: `QueueError.invalidShare`; `.permissionDenied` for the other roles.
+    func shareSet(owner: String, weight: Int) throws(QueueError)
+
+    /// The weights set, by owner.
+    func shareList() throws(QueueError) -> [String: Int]
 }

@@ -1,7 +1,9 @@
 /// A render slot's role: claims segments, keeps their leases and reports their outcome; rescues expired leases.
 public protocol SegmentWork: Sendable {
-    /// Leases up to `limit` available segments, highest priority first, then oldest `scheduledAt`, then id.
-    /// Concurrent callers never receive the same segment.
+    /// Leases up to `limit` available segments: highest priority first; within a priority, fair share (the owner with
+    /// the fewest running frames per unit of weight, ties to the owner whose oldest segment is older); within an owner,
+    /// oldest `scheduledAt`, then id (docs/queue-states.md, "Fair share"). Concurrent callers never receive the same
+    /// segment.
     func segmentClaim(_ params: SegmentClaimParams) throws(QueueError) -> [ClaimedSegment]
 
     /// Extends a lease by `leaseDuration` and records `progressFrames` (frames the attempt has rendered so far,

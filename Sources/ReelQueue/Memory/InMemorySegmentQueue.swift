@@ -76,6 +76,14 @@ public final class InMemorySegmentQueue: SegmentQueue {
         try locked { s, _ throws(QueueError) in try s.setPriority(jobID, priority) }
     }
 
+    public func shareSet(owner: String, weight: Int) throws(QueueError) {
+        try locked { s, _ throws(QueueError) in try s.shareSet(owner: owner, weight: weight) }
+    }
+
+    public func shareList() throws(QueueError) -> [String: Int] {
+        try locked { s, _ in s.shares }
+    }
+
     public func jobComplete(_ lease: StitchLease, outputBytes: Int64?, loudness: String?) throws(QueueError) -> Bool {
         try locked { s, now throws(QueueError) in
             try s.finish(lease, failure: nil, outputBytes: outputBytes, loudness: loudness, now: now)

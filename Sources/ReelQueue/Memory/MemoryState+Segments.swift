@@ -50,14 +50,7 @@ extension MemoryState {
                                             token: p.token), segment: s.segment)
             }
         }
-        let tags = Set(p.tags)
-        let nowUS = now.microsecondsSince1970
-        var picked: [Int64] = []
-        for k in available.reversed() {
-            if picked.count == p.limit { break }
-            guard k.scheduledAt <= nowUS, let s = segments[k.id], s.requiredTags.isSubset(of: tags) else { continue }
-            picked.append(k.id)
-        }
+        let picked = fairOrder(tags: Set(p.tags), now: now, limit: p.limit)
         return try picked.map { id throws(QueueError) in try lease(id, p, now: now) }
     }
 

@@ -33,6 +33,12 @@ struct ClaimKey: Comparable {
     }
 }
 
+/// One fair-share group: the available segments of one priority and one owner (`segments_claim_by_owner`).
+struct FairGroup: Hashable {
+    var priority: Int
+    var owner: String
+}
+
 /// Everything the in-memory queue holds, mutated only under its mutex.
 struct MemoryState {
     var nextJobID: Int64 = 1
@@ -40,8 +46,11 @@ struct MemoryState {
     var nextEventID: Int64 = 1
     var jobs: [Int64: MemoryJob] = [:]
     var segments: [Int64: MemorySegment] = [:]
-    /// Available segments in reverse claim order (the next to claim is last).
-    var available: [ClaimKey] = []
+    /// Available segments by priority and owner (fair share), each group in reverse claim order (the next to claim
+    /// is last).
+    var available: [FairGroup: [ClaimKey]] = [:]
+    /// Fair-share weights set with `shareSet` (owners without one weigh `OwnerShare.defaultWeight`).
+    var shares: [String: Int] = [:]
     var running: Set<Int64> = []
     /// The most recent done segment per content hash.
     var doneByHash: [String: Int64] = [:]
@@ -120,29 +129,38 @@ struct MemoryState {
         ClaimKey(priority: s.priority, scheduledAt: s.scheduledAt.microsecondsSince1970, id: s.id)
     }
 
-    mutating func insertAvailable(_ s: Segment) {
-        let k = Self.key(s)
-        available.insert(k, at: insertionPoint(k))
+    /// The fair-share group of a segment: its priority and its job's owner.
+    func group(_ s: Segment) -> FairGroup {
+        FairGroup(priority: s.priority, owner: jobs[s.jobID]?.job.owner ?? "")
     }
 
-    /// Adds many at once (a new job): one sort instead of one shifting insert each.
+    mutating func insertAvailable(_ s: Segment) {
+        let k = Self.key(s), g = group(s)
+        available[g, default: []].insert(k, at: insertionPoint(k, in: available[g] ?? []))
+    }
+
+    /// Adds many at once (a new job): one sort per group instead of one shifting insert each.
     mutating func insertAvailable(_ segments: [Segment]) {
-        available.append(contentsOf: segments.map(Self.key))
-        available.sort(by: >)
+        for (g, members) in Dictionary(grouping: segments, by: group) {
+            available[g, default: []].append(contentsOf: members.map(Self.key))
+            available[g]?.sort(by: >)
+        }
     }
 
     mutating func removeAvailable(_ s: Segment) {
-        let k = Self.key(s)
-        let i = insertionPoint(k)
-        if i < available.count, available[i] == k { available.remove(at: i) }
+        let k = Self.key(s), g = group(s)
+        guard var keys = available[g] else { return }
+        let i = insertionPoint(k, in: keys)
+        if i < keys.count, keys[i] == k { keys.remove(at: i) }
+        available[g] = keys.isEmpty ? nil : keys
     }
 
-    /// `available` is kept in reverse claim order, so claims take from the end (no shifting).
-    private func insertionPoint(_ k: ClaimKey) -> Int {
-        var lo = 0, hi = available.count
+    /// Each group is kept in reverse claim order, so claims take from the end (no shifting).
+    private func insertionPoint(_ k: ClaimKey, in keys: [ClaimKey]) -> Int {
+        var lo = 0, hi = keys.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if available[mid] > k { lo = mid + 1 } else { hi = mid }
+            if keys[mid] > k { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -117,6 +117,23 @@ public final class PostgresSegmentQueue: SegmentQueue {
         }
     }
 
+    /// The claim statement (`SegmentSQL.claim`: $1 now in µs or NULL, $2 limit, $3 worker, $4 tags, $5 lease µs,
+    /// $6 lease token), for `EXPLAIN` and for bench-queue's pgbench comparison with today's claim.
+    public static var claimStatement: String { SegmentSQL.claim.sql }
+
+    public func shareSet(owner: String, weight: Int) throws(QueueError) {
+        try OwnerShare.validate(owner: owner, weight: weight)
+        try pool.with { c throws(QueueError) in _ = try c.exec(ShareSQL.set, [.text(owner), .int(weight)]) }
+    }
+
+    public func shareList() throws(QueueError) -> [String: Int] {
+        try pool.with { c throws(QueueError) in
+            var shares: [String: Int] = [:]
+            for r in try c.exec(ShareSQL.list).rows { shares[r.text("owner")] = r.int("weight") }
+            return shares
+        }
+    }
+
     public func jobCancel(_ jobID: Int64) throws(QueueError) -> Bool {
         try jobCancel(jobID, owner: nil)
     }

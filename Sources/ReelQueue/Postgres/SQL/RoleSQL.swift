@@ -43,7 +43,7 @@ enum RoleSQL {
     /// `segments` columns `reel submit` inserts (`SegmentSQL.insertMany`; a reused part arrives done).
     static let submitSegmentColumns = ["job_id", "segment_index", "frame_start", "frame_end", "sample_start", "sample_end",
                                        "content_hash", "state", "priority", "required_tags", "max_attempts",
-                                       "scheduled_at", "reused_from", "part_location", "finished_at"]
+                                       "scheduled_at", "reused_from", "part_location", "finished_at", "owner"]
     /// `jobs` columns of cancel, retry and priority (`JobSQL.stop`, `.requeue`, `.setPriority`).
     static let operateJobColumns = ["state", "error", "finished_at", "stitch_lease_token", "stitch_leased_by",
                                     "stitch_lease_expires_at", "priority"]
@@ -69,7 +69,8 @@ enum RoleSQL {
         let w = try quote(roles.worker), sub = try quote(roles.submit), o = try quote(roles.operate)
         let m = try quote(roles.monitor), api = try quote(roles.api), all = [w, sub, o, m, api].joined(separator: ", ")
         let jobs = try table("jobs"), segments = try table("segments"), workers = try table("workers")
-        let read = [jobs, segments, workers, try table("reel_schema_migrations")].joined(separator: ", ")
+        let read = [jobs, segments, workers, try table("reel_schema_migrations"), try table("owner_shares")]
+            .joined(separator: ", ")
         return """
             REVOKE ALL ON ALL TABLES IN SCHEMA \(s) FROM \(all);
             REVOKE ALL ON ALL SEQUENCES IN SCHEMA \(s) FROM \(all);

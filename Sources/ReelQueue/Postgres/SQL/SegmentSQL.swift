@@ -4,7 +4,10 @@
 //     priority integer, required_tags text[], attempt, max_attempts integer, lease_token uuid, leased_by text,
 //     lease_expires_at, scheduled_at timestamptz, errors jsonb, part_location text, reused_from bigint,
 //     render_frames, render_us bigint, finished_at timestamptz, …CHECKs)
-//   CREATE INDEX segments_claim ON segments (priority DESC, scheduled_at, id) WHERE state = 'available';
+//   owner text (0011: the job's), CREATE INDEX segments_claim_by_owner ON segments (owner, priority DESC,
+//     scheduled_at, id) WHERE state = 'available' (0011, replacing segments_claim),
+//   CREATE INDEX segments_running_by_owner ON segments (owner) INCLUDE (frame_start, frame_end)
+//     WHERE state = 'running' AND leased_by IS NOT NULL (0011)
 //
 // State literals stay in the SQL text: a generic plan with `state = $n` cannot use the partial indexes.
 // `$now` parameters are microseconds since 1970, or NULL for the server's now() (see reel_now).
@@ -20,14 +23,15 @@ enum SegmentSQL {
         """
 
     /// $1 job, $2 priority, $3 tags, $4 max_attempts, $5 now; $6… arrays: index, frame start/end,
-    /// sample start/end, hash, reused_from, part_location. (The `payload` column keeps its empty default: nothing
-    /// sets it.)
+    /// sample start/end, hash, reused_from, part_location. The owner is copied from the job (fair share, migration
+    /// 0011). (The `payload` column keeps its empty default: nothing sets it.)
     static let insertMany = PGStatement(name: "segment_insert_many", sql: """
         INSERT INTO segments (job_id, segment_index, frame_start, frame_end, sample_start, sample_end, content_hash,
-            state, priority, required_tags, max_attempts, scheduled_at, reused_from, part_location, finished_at)
+            state, priority, required_tags, max_attempts, scheduled_at, reused_from, part_location, finished_at, owner)
         SELECT $1, v.idx, v.f0, v.f1, v.s0, v.s1, v.hash,
             CASE WHEN v.reused IS NULL THEN 'available' ELSE 'done' END, $2, $3::text[], $4, reel_now($5),
-            v.reused, v.part, CASE WHEN v.reused IS NULL THEN NULL ELSE reel_now($5) END
+            v.reused, v.part, CASE WHEN v.reused IS NULL THEN NULL ELSE reel_now($5) END,
+            (SELECT owner FROM jobs WHERE id = $1)
         FROM unnest($6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[],
                     $12::bigint[], $13::text[]) AS v(idx, f0, f1, s0, s1, hash, reused, part)
         """)
@@ -39,33 +43,67 @@ enum SegmentSQL {
         ORDER BY content_hash, finished_at DESC
         """)
 
+    /// `coalesce(…, false)` changes nothing (neither side is NULL) but hides the tag test from the planner's estimate
+    /// (0.5 instead of 0.005), which otherwise expects a handful of rows and sorts the owner's whole range.
+    private static let claimableTags = "coalesce(required_tags <@ $4::text[], false)"
+
     /// $1 now, $2 limit, $3 worker, $4 worker tags, $5 lease µs, $6 the caller's lease token. When segments
     /// already run under $6 (the same claim rerun after its reply was lost), it returns those and claims nothing.
+    ///
+    /// Fair share (docs/queue-states.md): `g` ranks every owner with an active job by its best claimable segment `h`
+    /// (highest priority, then oldest): by that priority, then the owner's running frames over its weight, then `h`'s
+    /// age. `c` takes up to $2 segments from the owners in rank order, each owner's of `h`'s priority in their claim
+    /// order (`segments_claim_by_owner`), locking only what it takes: the nested loop over the ranked owners stops at
+    /// the limit, so one claim reads O(owners + running segments) rows. The priority comes from the segments, not
+    /// the job: a part requeued after a priority change keeps its segment's old one. `MemoryState.fairOrder` is the
+    /// twin.
     static let claim = PGStatement(name: "segment_claim", sql: """
         WITH mine AS (
             SELECT id FROM segments
             WHERE lease_expires_at IS NOT NULL AND lease_token = $6 AND state = 'running'
+        ), load AS (
+            SELECT owner, sum(frame_end - frame_start) AS frames FROM segments
+            WHERE state = 'running' AND leased_by IS NOT NULL
+            GROUP BY owner
+        ), g AS (
+            SELECT p.owner, h.priority, row_number() OVER (ORDER BY h.priority DESC,
+                coalesce(l.frames, 0)::float8 / coalesce(w.weight, 1), h.scheduled_at, h.id) AS fair_rank
+            FROM (SELECT DISTINCT owner FROM jobs WHERE state IN ('queued', 'running', 'stitching')) p
+            CROSS JOIN LATERAL (
+                SELECT priority, scheduled_at, id FROM segments
+                WHERE owner = p.owner AND state = 'available' AND scheduled_at <= reel_now($1) AND \(claimableTags)
+                ORDER BY priority DESC, scheduled_at, id
+                LIMIT 1
+            ) h
+            LEFT JOIN load l ON l.owner = p.owner
+            LEFT JOIN owner_shares w ON w.owner = p.owner
+            WHERE NOT EXISTS (SELECT 1 FROM mine)
         ), c AS (
-            SELECT id FROM segments
-            WHERE state = 'available' AND scheduled_at <= reel_now($1) AND required_tags <@ $4::text[]
-              AND NOT EXISTS (SELECT 1 FROM mine)
-            ORDER BY priority DESC, scheduled_at, id
+            SELECT x.id, g.fair_rank FROM (SELECT * FROM g ORDER BY fair_rank) g
+            CROSS JOIN LATERAL (
+                SELECT id FROM segments
+                WHERE owner = g.owner AND priority = g.priority AND state = 'available'
+                  AND scheduled_at <= reel_now($1) AND \(claimableTags)
+                ORDER BY scheduled_at, id
+                LIMIT $2
+                FOR UPDATE SKIP LOCKED
+            ) x
+            ORDER BY g.fair_rank
             LIMIT $2
-            FOR UPDATE SKIP LOCKED
         ), s AS (
             UPDATE segments s SET state = 'running', attempt = s.attempt + 1, lease_token = $6,
                 leased_by = $3, lease_expires_at = reel_now($1) + $5::bigint * interval '1 microsecond',
                 progress_frames = 0, claimed_at = reel_now($1),
                 claim_wait_us = GREATEST(0, reel_us(reel_now($1)) - reel_us(GREATEST(s.scheduled_at, s.available_at)))
             FROM c WHERE s.id = c.id
-            RETURNING s.*
+            RETURNING s.*, c.fair_rank
         ), j AS (
             UPDATE jobs SET state = 'running', started_at = coalesce(started_at, reel_now($1))
             WHERE id IN (SELECT job_id FROM s) AND state = 'queued'
         )
-        SELECT \(columns) FROM s
-        UNION ALL SELECT \(columns) FROM segments WHERE id IN (SELECT id FROM mine)
-        ORDER BY priority DESC, scheduled_us, id
+        SELECT \(columns), fair_rank FROM s
+        UNION ALL SELECT \(columns), NULL FROM segments WHERE id IN (SELECT id FROM mine)
+        ORDER BY fair_rank, priority DESC, scheduled_us, id
         """)
 
     /// $1 id, $2 token, $3 now, $4 lease µs, $5 frames rendered so far (NULL: unchanged). Extends a running
