@@ -49,7 +49,7 @@ public enum JobPoster {
         return try write(from: middle, store: store)
     }
 
-    /// Writes the poster from `middle`'s part: its first frame decoded at the poster's size.
+    /// Writes the poster from `middle`'s part: its first frame decoded at the poster's size, in SDR BT.709.
     /// - Returns: the poster's path.
     /// - Throws: `FarmError.notFound` when the hash is not a content hash or the part is not complete;
     ///   `MediaError` when decoding, encoding or writing fails.
@@ -66,7 +66,10 @@ public enum JobPoster {
         guard let video = try MediaProbe.probe(path: part).video else { throw MediaError.noVideoStream(path: part) }
         let size = JPEGImage.size(width: width, frameWidth: video.width, frameHeight: video.height)
         let source = try VideoFrameSource(path: part, width: size.width, height: size.height)
-        let frame = try source.frame(at: .zero)
+        // A part in HDR or a wide gamut (an HLG or PQ output) is shown as the thumbnails are, tone-mapped to SDR
+        // BT.709 (`SDRPicture`); decoded as 8-bit BT.709 its codes would look flat and grey.
+        let frame = video.color.isBT709SDR ? try source.frame(at: .zero)
+            : SDRPicture.planar(try source.deepFrame(at: .zero), in: try source.colorDescription, hdr: video.hdr)
         let path = store.files(for: hash).poster
         try JPEGImage.encode(frame, width: size.width, qscale: qscale, to: path)
         return path

@@ -6,7 +6,8 @@ import ReelModel
 extension ColorDescription {
     /// The description a stream's codec parameters give: the tags (`ColorTags`) through the untagged rule
     /// (`ColorDescription.assumed`), which fills each untagged field and takes a JPEG (`yuvj…`) pixel format as full
-    /// range; RGB sources read as BT.709, the matrix swscale turns them into Y′CbCr with.
+    /// range; RGB, palette and grey sources read as BT.709, the matrix swscale turns them into Y′CbCr with
+    /// (`ColorDescription.storesYCbCr`).
     /// - Throws: `MediaError.invalidData` naming the file and the tag for a matrix, primaries or transfer Reel
     ///   does not read (`bt2020c`, `ictcp`, `film`, `log100` …): decoding it as something else would shift its
     ///   colours silently.
@@ -17,10 +18,10 @@ extension ColorDescription {
         if let unknown = tags.unsupported.first {
             throw .invalidData(path: path, message: "colour \(unknown) is not one Reel reads")
         }
+        let name = av_get_pix_fmt_name(format).map { String(cString: $0) }
         self = ColorDescription.assumed(width: Int(p.pointee.width), height: Int(p.pointee.height),
-                                        pixelFormat: av_get_pix_fmt_name(format).map { String(cString: $0) }, tags: tags)
-        let rgb = av_pix_fmt_desc_get(format).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
-        if rgb { matrix = .bt709 }
+                                        pixelFormat: name, tags: tags)
+        if !ColorDescription.storesYCbCr(name) { matrix = .bt709 }
     }
 
     /// Whether a stream's pictures are full range: tagged so, or in a JPEG pixel format.

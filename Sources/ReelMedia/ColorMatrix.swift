@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import ReelModel
 
 /// Converts limited-range 8-bit yuv420p pictures coded with the BT.601 matrix to the BT.709 matrix the
 /// output uses, in the YUV domain (what FFmpeg's `colormatrix=bt601:bt709` does).
@@ -68,12 +69,16 @@ struct ColorMatrix: Sendable {
 
     static func clip(_ x: Int) -> UInt8 { UInt8(max(0, min(255, x))) }
 
-    /// The conversion a decoded frame needs: BT.601 (`bt470bg`, `smpte170m`) YUV sources get `bt601To709`.
-    /// Untagged sources are taken as BT.709, as before; RGB sources are converted by swscale itself.
+    /// The conversion a decoded frame needs: a Y′CbCr picture whose matrix is BT.601, by its tags or, untagged, by
+    /// the untagged rule (`ColorDescription.assumed`: SD sizes), gets `bt601To709`, so the 8-bit path reads a source
+    /// as `reel probe` says. RGB, palette and grey pictures are turned into BT.709 Y′CbCr by swscale itself.
     static func needed(for f: UnsafeMutablePointer<AVFrame>) -> ColorMatrix? {
-        guard let desc = av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.pointee.format)),
-              desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 else { return nil }
-        let space = f.pointee.colorspace
-        return space == AVCOL_SPC_BT470BG || space == AVCOL_SPC_SMPTE170M ? bt601To709 : nil
+        let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: f.pointee.format)).map { String(cString: $0) }
+        guard ColorDescription.storesYCbCr(name) else { return nil }
+        let tags = ColorTags(space: f.pointee.colorspace, range: f.pointee.color_range,
+                             primaries: f.pointee.color_primaries, transfer: f.pointee.color_trc)
+        let read = ColorDescription.assumed(width: Int(f.pointee.width), height: Int(f.pointee.height),
+                                            pixelFormat: name, tags: tags)
+        return read.matrix == .bt601 ? bt601To709 : nil
     }
 }

@@ -16,15 +16,9 @@ extension Scaler {
     func convertDeep(_ frame: DecoderFrame) throws(MediaError) -> DeepFrame {
         precondition(deep, "convertDeep on an 8-bit scaler")
         try prepare(for: frame.pointer)
-        var out = DeepFrame(width: width, height: height)
-        if rotation == 0 {
-            try scale(frame.pointer, into: &out, x: fit.x, y: fit.y)
-        } else {
-            try scale(frame.pointer, into: &deepScratch, x: 0, y: 0)
-            ScalerRotation.rotate(deepScratch, rotation: rotation, into: &out, x: fit.x, y: fit.y)
+        return try fitted(frame.pointer, scratch: &deepScratch) { f, target, x, y throws(MediaError) in
+            try scale(f, into: &target, x: x, y: y)
         }
-        if mirrored { ScalerMirror.flip(&out, x: fit.x, y: fit.y, w: fit.width, h: fit.height) }
-        return out
     }
 
     /// Scales the whole source into `target` with the fitted picture's top-left at (`x`, `y`); strides in bytes.

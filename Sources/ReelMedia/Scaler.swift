@@ -47,14 +47,9 @@ final class Scaler {
     /// Converts `frame` to a new `PlanarFrame` of the render size.
     func convert(_ frame: DecoderFrame) throws(MediaError) -> PlanarFrame {
         try prepare(for: frame.pointer)
-        var out = PlanarFrame(width: width, height: height)
-        if rotation == 0 {
-            try scale(frame.pointer, into: &out, x: fit.x, y: fit.y)
-        } else {
-            try scale(frame.pointer, into: &scratch, x: 0, y: 0)
-            ScalerRotation.rotate(scratch, rotation: rotation, into: &out, x: fit.x, y: fit.y)
+        var out = try fitted(frame.pointer, scratch: &scratch) { f, target, x, y throws(MediaError) in
+            try scale(f, into: &target, x: x, y: y)
         }
-        if mirrored { ScalerMirror.flip(&out, x: fit.x, y: fit.y, w: fit.width, h: fit.height) }
         matrix?.apply(to: &out)
         return out
     }

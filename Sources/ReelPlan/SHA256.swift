@@ -23,6 +23,11 @@ public struct SHA256: Sendable {
 
     /// Feeds a contiguous byte array (faster than the generic form).
     public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    /// Feeds the bytes of raw memory as they lie (a sample buffer's `withUnsafeBytes`), without copying them first.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var i = 0
         if !buffer.isEmpty {

@@ -90,6 +90,7 @@ struct SegmentHasher {
     private mutating func encodeClip(_ c: Int, t0: RationalTime) throws {
         let placed = plan.clips[c]
         e.string(plan.identity(of: placed.clip.asset))
+        encodeSourceMatrix(placed.clip.asset)
         e.bool(placed.clip.freeze)
         if placed.clip.freeze {
             e.time(placed.clip.sourceRange.start)

@@ -23,7 +23,7 @@ extension ProbeText {
             : "tagged \(tagged.joined(separator: ", ")); read as \(v.color.label) (\(depth))"
         if !tagged.isEmpty, tagged.count < 4 { text += "; the untagged rule fills the rest" }
         let unknown = t.unsupported
-        if !unknown.isEmpty { text += "; not a colour Reel converts, so assumed instead: \(unknown.joined(separator: ", "))" }
+        if !unknown.isEmpty { text += "; not a colour Reel reads, so a composition using it is refused: \(unknown.joined(separator: ", "))" }
         if let dv = v.dolbyVision, let base = dv.baseLayer, t.knownTransfer == nil {
             text += "; transfer from the Dolby Vision \(dv.name) base layer (\(base.label))"
         }

@@ -74,7 +74,7 @@ import ReelModel
     }
 
     /// Fit, bars, rotation and mirroring as the 8-bit path: the deep luma rounded to 8 bits is the 8-bit
-    /// luma to within one code (the sources are BT.709-tagged or small untagged ones the 8-bit path leaves as they are).
+    /// luma to within one code (the sources are BT.709-tagged, so neither path converts their matrix).
     @Test(arguments: ["rotated90", "hflip", "vflip", "letterbox"])
     func deepFramesHaveThe8BitGeometry(_ clip: String) throws {
         let path: String

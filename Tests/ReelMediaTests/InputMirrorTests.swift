@@ -6,10 +6,11 @@ import ReelModel
 /// A display matrix that mirrors (written into the MP4's `tkhd` here) is shown mirrored, against
 /// FFmpeg's `hflip` / `vflip` of the stored picture.
 @Suite struct InputMirrorTests {
-    /// A copy of a 160x90 lossless H.264 MP4 whose track matrix scales x by `a` and y by `d` (±1).
+    /// A copy of a 160x90 lossless H.264 MP4 (tagged BT.709) whose track matrix scales x by `a` and y by `d` (±1).
     static func flipped(_ name: String, a: Int32, d: Int32) throws -> String {
         let plain = try MediaFixtures.file("mirror-plain.mp4", ["-f", "lavfi", "-i", "testsrc2=s=160x90:r=30", "-frames:v", "2",
-                                                                 "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p"])
+                                                                 "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p"]
+                                                                 + MediaFixtures.bt709)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)))
         let tkhd = try #require(bytes.indices.dropLast(4).first { Array(bytes[$0..<($0 + 4)]) == Array("tkhd".utf8) })
         let version = bytes[tkhd + 4]

@@ -27,4 +27,23 @@ import Testing
         #expect(SHA256.hexString(h.finalize()) == one)
         #expect(SHA256.hexString(g.finalize()) == one)
     }
+
+    /// Raw memory fed in uneven chunks (crossing the 64-byte blocks) gives the digest of the bytes in one piece.
+    @Test func rawBufferUpdatesMatchOneShot() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 7) }
+        var h = SHA256()
+        bytes.withUnsafeBytes { raw in
+            var at = 0, step = 1
+            while at < raw.count {
+                let end = min(at + step, raw.count)
+                h.update(UnsafeRawBufferPointer(rebasing: raw[at..<end]))
+                at = end
+                step = step * 3 % 97 + 1
+            }
+        }
+        #expect(SHA256.hexString(h.finalize()) == SHA256.hex(bytes))
+        var million = SHA256()
+        [UInt8](repeating: 0x61, count: 1_000_000).withUnsafeBytes { million.update($0) }
+        #expect(SHA256.hexString(million.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
 }

@@ -30,6 +30,19 @@ extension ColorDescription {
                                 transfer: tags.knownTransfer ?? .bt709)
     }
 
+    /// Whether FFmpeg's pixel format `name` stores Y′CbCr, so that its matrix matters; nil (not said) counts as
+    /// Y′CbCr, what video decoders make. RGB, palette and grey pictures (PNG stills) are not: swscale makes their
+    /// Y′CbCr with the BT.709 matrix, so both picture paths read them as BT.709 whatever their size.
+    public static func storesYCbCr(_ pixelFormat: String?) -> Bool {
+        guard let name = pixelFormat else { return true }
+        return !notYCbCrPrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// The starts of FFmpeg's names of RGB (packed, planar `gbr…`, `x2rgb10`), palette, grey, mono, XYZ and Bayer
+    /// formats.
+    static let notYCbCrPrefixes = ["rgb", "bgr", "argb", "abgr", "0rgb", "0bgr", "gbr", "x2rgb", "x2bgr", "pal",
+                                   "gray", "ya8", "ya16", "mono", "xyz", "bayer"]
+
     /// A short name: `BT.709`, `BT.601`, `BT.2100 HLG`, `BT.2100 PQ`, `Display P3`, or the four properties.
     public var label: String {
         switch self {

@@ -26,8 +26,8 @@ public struct ColorTags: Sendable, Hashable {
     public var knownPrimaries: ColorDescription.Primaries? { primaries.flatMap { Self.primarySets[$0] } }
     public var knownTransfer: ColorDescription.Transfer? { transfer.flatMap { Self.transfers[$0] } }
 
-    /// Tags that are set but name none of Reel's cases, as `property name` (`transfer log100`): the untagged
-    /// rule stands in for them, and `reel probe` says so.
+    /// Tags that are set but name none of Reel's cases, as `property name` (`transfer log100`): `reel probe` names
+    /// them, and validation refuses a composition that uses such a source (`CompositionChecker.checkColour`).
     public var unsupported: [String] {
         [("matrix", matrix, knownMatrix == nil), ("range", range, knownRange == nil),
          ("primaries", primaries, knownPrimaries == nil), ("transfer", transfer, knownTransfer == nil)]

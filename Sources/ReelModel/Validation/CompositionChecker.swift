@@ -49,9 +49,7 @@ struct CompositionChecker {
             if !checkStill(v, video) {
                 checkRange(v.sourceRange, path: JSONPath.member(v.origin, "sourceRange"), asset: v.asset, length: length)
             }
-            if let dv = video.dolbyVision, dv.baseLayer == nil {
-                log.add(JSONPath.member(v.origin, "asset"), "\(f.path): \(dv.reading); convert it to HDR10 (PQ) or HLG first")
-            }
+            checkColour(v, f, video)
             if v.audio == true && f.audio == nil {
                 log.add(JSONPath.member(v.origin, "audio"), "asset \"\(v.asset)\" has no audio stream")
             }

@@ -49,10 +49,14 @@ struct DeepVideoSources {
         let source = try VideoFrameSource(path: try renderer.path(of: clip.asset), rules: renderer.rules,
                                           width: width, height: height)
         let facts = renderer.plan.options.media[clip.asset]?.video
-        // A picture the 8-bit path takes (an untagged SD one read as BT.601, sRGB) is read as that path reads it,
-        // its codes as BT.709, so a 10-bit or HDR output of it shows what an 8-bit one does.
-        let fits = facts.map(Plan.fitsEightBitPath) ?? false
-        let transform = ColorTransform.between(fits ? .bt709 : try source.colorDescription, hdr: facts?.hdr, and: colour)
+        // A picture the 8-bit path takes (BT.601 by its tags or the untagged rule, sRGB) is read as that path reads
+        // it: its matrix converted, its primaries and transfer taken as BT.709, so a 10-bit or HDR output of it shows
+        // what an 8-bit one does.
+        var read = try source.colorDescription
+        if facts.map(Plan.fitsEightBitPath) ?? false {
+            read = ColorDescription(matrix: read.matrix, primaries: .bt709, transfer: .bt709)
+        }
+        let transform = ColorTransform.between(read, hdr: facts?.hdr, and: colour)
         return Open(source: source, transform: transform)
     }
 

@@ -138,7 +138,7 @@ struct PCMDigest {
 
     mutating func update(_ buffer: AudioBuffer) {
         for (c, plane) in buffer.samples.enumerated() where c < channels.count {
-            channels[c].update(plane.withUnsafeBytes { [UInt8]($0) })
+            plane.withUnsafeBytes { channels[c].update($0) }
         }
     }
 

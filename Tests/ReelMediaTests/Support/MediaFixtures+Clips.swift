@@ -8,8 +8,12 @@ extension MediaFixtures {
         try file("h264aac.mp4", ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2",
                                  "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2",
                                  "-ac", "2", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "2", "-g", "12",
-                                 "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
+                                 "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"] + bt709)
     }
+
+    /// x264's BT.709 tags, for fixtures that check geometry and timing against the stored picture: at SD sizes an
+    /// untagged picture is BT.601 by the untagged rule, and the 8-bit path converts its matrix.
+    static let bt709 = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
 
     /// A copy of `h264AAC` whose display matrix says "rotate 90° clockwise". FFmpeg 5.1's CLI writes
     /// the `rotate` tag with the counterclockwise sign, so the tag that yields 90° clockwise is 270.
