@@ -55,4 +55,16 @@ import Testing
                 "reel submit exited \(submit.status): \(submit.err)")
         #expect(!(submit.out + submit.err).contains("127.0.0.1"), "submit reached for the database: \(submit.err)")
     }
+
+    /// PAL and NTSC archive files tagged with BT.470's transfers (FFmpeg writes `gamma28` and `gamma22`, and reads
+    /// them back as `bt470bg` and `bt470m`) are read with the BT.601 camera curve, as the 8-bit path always showed
+    /// them, not refused. Before, `reel validate` said "colour transfer bt470bg is not one Reel reads".
+    @Test(arguments: ["gamma28", "gamma22"])
+    func archiveTransfersAreRead(_ value: String) throws {
+        let dir = try CLIRunner.mediaFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let comp = try Self.composition(try Self.tagged("-color_trc", value, in: dir), in: dir)
+        let validate = try CLIRunner.run(["validate", comp])
+        #expect(validate.status == 0, "reel validate exited \(validate.status): \(validate.out) \(validate.err)")
+    }
 }

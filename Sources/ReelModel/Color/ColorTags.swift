@@ -44,8 +44,13 @@ public struct ColorTags: Sendable, Hashable {
         "bt709": .bt709, "bt470bg": .bt601_625, "smpte170m": .bt601_525, "smpte240m": .bt601_525,
         "bt2020": .bt2020, "smpte432": .displayP3,
     ]
+    // BT.470's "gamma 2.2" (System M, `bt470m`) and "gamma 2.8" (System B/G, `bt470bg`) are what PAL and NTSC
+    // archive files carry; they name an assumed display, while the cameras used the BT.601 curve, which is how
+    // FFmpeg's own players and the 8-bit path always showed them. Reading them as BT.709's curve keeps such files
+    // rendering as they look; refusing them would turn away a whole archive.
     static let transfers: [String: ColorDescription.Transfer] = [
         "bt709": .bt709, "smpte170m": .bt709, "smpte240m": .bt709, "bt2020-10": .bt709, "bt2020-12": .bt709,
+        "bt470m": .bt709, "bt470bg": .bt709,
         "iec61966-2-1": .srgb, "smpte2084": .pq, "arib-std-b67": .hlg,
     ]
 }
