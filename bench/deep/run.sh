@@ -118,7 +118,7 @@ if [ "$PROFILE" = 1 ]; then
   for c in $CASES; do
     [ "$c" = A0 ] && continue
     render "$c" profile perf record -q -e cycles:u -o "$OUTD/perf-$c.data" -- > /dev/null || exit 1
-    perf report -i "$OUTD/perf-$c.data" --stdio --no-children --sort dso,sym -F overhead,dso,sym 2>/dev/null \
+    perf report -i "$OUTD/perf-$c.data" --stdio --no-children --sort dso,sym -F period,dso,sym 2>/dev/null \
       | python3 "$HERE/stages.py" "$c"
   done
 fi
