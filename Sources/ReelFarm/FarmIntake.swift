@@ -36,7 +36,7 @@ public struct FarmIntake: Sendable {
         case .success(let checked): (request, output) = checked
         }
         let project: Project
-        switch try Self.validate(request, mediaRoots: mediaRoots) {
+        switch try Self.validate(request, mediaRoots: roots(job).media) {
         case .valid(let valid): project = valid
         case .invalid(let found): return .invalid(found)
         }
@@ -49,7 +49,8 @@ public struct FarmIntake: Sendable {
         defer { outputs.give(output) }
         do {
             let submission = try coordinator.submit(project, output: output, name: job.name ?? (job.output as NSString).lastPathComponent,
-                                                    owner: job.owner, priority: job.priority, requiredTags: job.tags, outputRoots: outputRoots)
+                                                    owner: job.owner, priority: job.priority, requiredTags: job.tags,
+                                                    outputRoots: roots(job).outputs)
             return .queued(jobID: submission.jobID)
         } catch let error as FarmError {
             return .invalid([Diagnostic(path: "output", message: "\(job.output): " + Self.reason(error))])
@@ -64,7 +65,7 @@ public struct FarmIntake: Sendable {
     func settings(_ job: JobIntakeRequest) -> Result<(RenderRequest, String), Refused> {
         var problems: [Diagnostic] = []
         var output: String?
-        do { output = try OutputRoots(outputRoots).path(ofName: job.output) } catch {
+        do { output = try OutputRoots(roots(job).outputs).path(ofName: job.output) } catch {
             problems.append(Diagnostic(path: "output", message: Self.reason(error)))
         }
         let container = Container(rawValue: (job.output as NSString).pathExtension.lowercased())
@@ -80,7 +81,7 @@ public struct FarmIntake: Sendable {
             problems.append(Diagnostic(path: "range", message: "\(error)"))
         }
         guard problems.isEmpty, let output else { return .failure(Refused(problems: problems)) }
-        var request = RenderRequest(sourcePath: Self.sourcePath(job.format), baseDirectory: mediaRoots.first ?? "/",
+        var request = RenderRequest(sourcePath: Self.sourcePath(job.format), baseDirectory: roots(job).media.first ?? "/",
                                     document: job.document, segmentSeconds: job.segmentSeconds)
         request.container = container?.rawValue
         request.range = range
@@ -91,6 +92,12 @@ public struct FarmIntake: Sendable {
                                                           + "send it as application/vnd.opentimelineio+json")]))
         }
         return .success((request, output))
+    }
+
+    /// The roots a request is bounded by: its submitter's own (from the token) where the server set them, else the
+    /// server's.
+    func roots(_ job: JobIntakeRequest) -> (media: [String], outputs: [String]) {
+        (job.mediaRoots ?? mediaRoots, job.outputRoot.map { [$0] } ?? outputRoots)
     }
 
     /// A request's document has no file: this path names none (`/dev/null` is no folder), so no file on the

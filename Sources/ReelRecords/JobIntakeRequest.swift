@@ -27,6 +27,10 @@ public struct JobIntakeRequest: Sendable, Hashable {
     public var range: String?
     /// Who submits it, set by the server from its authorisation (never from the body); "" for the operator.
     public var owner: String = ""
+    /// The submitter's own media roots, set by the server from the token (never from the body); nil: the server's.
+    public var mediaRoots: [String]?
+    /// The submitter's own output root, which `output` is relative to (set like `mediaRoots`); nil: the server's.
+    public var outputRoot: String?
 
     public init(format: Format, document: String, output: String, name: String? = nil, priority: Int = 0,
                 tags: [String] = [], segmentSeconds: String? = nil, range: String? = nil) {

@@ -18,9 +18,10 @@ extension FarmTests.ServeTokens {
         return try farm.queue().jobInsert(JobInsertParams(spec: spec, reuseParts: false)).jobID
     }
 
-    /// `reel token create … --json`: the token text.
-    static func token(_ farm: FarmFixture, user: String, scope: String) async throws -> (id: Int64, text: String) {
-        let out = try await farm.check(["token", "create", "--user", user, "--scope", scope, "--json"])
+    /// `reel token create … --json` (with `extra` options): the token text.
+    static func token(_ farm: FarmFixture, user: String, scope: String,
+                      extra: [String] = []) async throws -> (id: Int64, text: String) {
+        let out = try await farm.check(["token", "create", "--user", user, "--scope", scope, "--json"] + extra)
         let object = try #require(try TestJSON.parse(out.stdout) as? [String: Any])
         return (try #require((object["id"] as? NSNumber)?.int64Value), try #require(object["token"] as? String))
     }

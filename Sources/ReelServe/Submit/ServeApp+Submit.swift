@@ -1,15 +1,18 @@
 import Foundation
+import ReelQueue
 import ReelRecords
 
 extension ServeApp {
     /// `POST /api/v1/jobs`: validates and queues a job through the intake; 201 with the job (the shape of
     /// `GET /api/v1/jobs/{id}`) and its `Location`, or the refusal. Nothing is queued on any refusal.
     func submitJob(_ request: HTTPRequest) -> HTTPResponse {
-        let owner: String
+        let principal: Principal
         switch submitter(request) {
-        case .owner(let name): owner = name
+        case .principal(let found): principal = found
         case .refused(let refusal): return refusal
         }
+        // The token file's operator holds no account: its jobs are owned by "", as `reel submit --db`'s are.
+        let owner = principal.tokenID == nil ? "" : principal.user
         guard let intake else {
             return .error(403, "this server takes no submissions: it was started without media roots, an output root or a part store")
         }
@@ -19,6 +22,10 @@ extension ServeApp {
         case .failure(let refusal): return refusal.response
         }
         job.owner = owner
+        // A token made with its own roots (`reel token create --media-root … --output-root …`) reads and writes only
+        // there; one without them uses the server's.
+        job.mediaRoots = principal.mediaRoots.isEmpty ? nil : principal.mediaRoots
+        job.outputRoot = principal.outputRoot
         guard let key = request.header("idempotency-key") else { return submit(job, intake) }
         guard IdempotentSubmission.isValid(key) else { return .error(400, IdempotentSubmission.malformed) }
         guard let keys else { return .error(400, "this server keeps no idempotency keys") }
@@ -29,10 +36,10 @@ extension ServeApp {
 
     /// Who submits, and so owns the job: the one place that decides it. The server's write authorisation
     /// (`Auth.authorize`: a bearer token, or a page's session with its CSRF header, from one of this server's
-    /// origins) gives the principal; its user owns the job (the token file's operator is "operator").
+    /// origins) gives the principal: an API token's user owns the job, and its roots bound it.
     func submitter(_ request: HTTPRequest) -> Submitter {
         switch auth.authorize(request) {
-        case .allowed(let principal): return .owner(principal.user)
+        case .allowed(let principal): return .principal(principal)
         case .refused(let refusal): return .refused(refusal)
         }
     }
@@ -72,8 +79,8 @@ extension ServeApp {
     }
 }
 
-/// Who a submission comes from: the owner of its job, or the answer that refuses it.
+/// Who a submission comes from (its user owns the job; its roots bound it), or the answer that refuses it.
 enum Submitter {
-    case owner(String)
+    case principal(Principal)
     case refused(HTTPResponse)
 }
