@@ -68,12 +68,17 @@ extension FarmTests.Webhooks {
         return out.status == 0 && out.stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("= \(v1)")
     }
 
+    /// `reel serve` with a proxy in its environment that goes nowhere (port 9, discard): every delivery that
+    /// arrives shows the deliverer ignored it.
     static func serve(_ farm: FarmFixture, secretFile: String) async throws -> ServeProcess {
-        try await ServeProcess(farm, arguments: ["--webhook-secret-file", secretFile, "--webhook-allow", "127.0.0.2/32",
-                                                 "--webhook-retry-base-ms", "300"])
+        let deadProxy = "http://127.0.0.1:9"
+        return try await ServeProcess(farm, arguments: ["--webhook-secret-file", secretFile, "--webhook-allow", "127.0.0.2/32",
+                                                        "--webhook-retry-base-ms", "300"],
+                                      environment: ["http_proxy": deadProxy, "HTTPS_PROXY": deadProxy,
+                                                    "https_proxy": deadProxy, "ALL_PROXY": deadProxy])
     }
 
-    @Test("signed deliveries, a retry after a 500, no redirect followed, no refused address reached, and delivery after a restart")
+    @Test("signed deliveries, a retry after a 500, no redirect followed, no refused address reached, no proxy used, and delivery after a restart")
     func deliveries() async throws {
         let farm = try await FarmFixture()
         defer { farm.cleanup() }
