@@ -55,19 +55,24 @@ extension FarmCommands {
         return 0
     }
 
-    /// A token or secret from the file given with `option`: one line of at least 16 characters; a file others may
-    /// read draws a warning.
+    /// A token or secret from the file given with `option`: one line of at least 16 characters in a regular file of
+    /// at most 64 KiB (`SecretFile`: a FIFO or device is refused, not waited on, and the mode judged is the mode of
+    /// the file read); a file others may read draws a warning.
     static func readSecret(_ path: String, option: String, command: String = "serve") throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "\(option) \(path): cannot be read")
+        let what = option == "--token-file" ? "token" : "secret"
+        let file: SecretFile
+        do {
+            file = try SecretFile(path, what: what, maxBytes: 1 << 16)
+        } catch {
+            let reason = error.description.hasPrefix("\(path): ") ? String(error.description.dropFirst(path.count + 2)) : error.description
+            throw UsageError(message: "\(option) \(path): \(reason.hasPrefix("cannot open") ? "cannot be read (\(reason))" : reason)")
         }
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = file.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count >= 16, !token.contains(where: \.isNewline) else {
-            throw UsageError(message: "\(option) \(path): the \(option == "--token-file" ? "token" : "secret") must be one "
-                             + "line of at least 16 characters")
+            throw UsageError(message: "\(option) \(path): the \(what) must be one line of at least 16 characters")
         }
-        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            writeErr("reel \(command): warning: \(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it\n")
+        if file.mode & 0o077 != 0 {
+            writeErr("reel \(command): warning: \(path) is readable by others (mode \(String(file.mode, radix: 8))); chmod 600 it\n")
         }
         return token
     }

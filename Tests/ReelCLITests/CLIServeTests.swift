@@ -43,6 +43,22 @@ import Testing
         #expect(line.contains("cannot listen on 192.0.2.7:0"), "\(line)")
     }
 
+    /// The token is read from the descriptor its checks were made on (`SecretFile`): a FIFO and a folder are refused
+    /// with the reason, where the old read said only "cannot be read".
+    @Test("a FIFO or a folder as --token-file is refused, naming why", arguments: ["fifo", "folder"])
+    func tokenFileNotRegular(kind: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-serve-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(kind).path
+        if kind == "fifo" { #expect(mkfifo(path, 0o600) == 0) } else { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
+        let result = try TestProcess.run(try TestBinary.reel(), ["serve", "--token-file", path], timeout: .seconds(30))
+        #expect(result.status == 2, "reel serve --token-file \(kind) exited \(result.status): \(result.stderr)")
+        let line = String(result.stderr.split(separator: "\n").first ?? "")
+        CLIMessageTests.expectOnePrefix(line, command: "serve")
+        #expect(line.contains("--token-file \(path): the token is not a regular file"), "\(line)")
+    }
+
     @Test("a short token is refused; a busy port is named")
     func tokenAndPort() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-serve-cli-\(UUID().uuidString)")

@@ -41,30 +41,9 @@ public struct TLSCredentials: Sendable, Hashable {
         self.key = key
     }
 
-    /// The file's text and mode, judged on the open descriptor (`O_NONBLOCK`, so a FIFO's open cannot wait).
-    private static func read(_ path: String, what: String) throws(ServeError) -> (String, mode_t) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .usage("\(path): cannot open the \(what): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw .usage("\(path): cannot stat the \(what): \(String(cString: strerror(errno)))") }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw .usage("\(path): the \(what) is not a regular file") }
-        guard st.st_size <= maxBytes else {
-            throw .usage("\(path): the \(what) is \(st.st_size) bytes; at most \(maxBytes) are read")
-        }
-        var data = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
-        var count = 0
-        while count < data.count {
-            let n = data.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw .usage("\(path): cannot read the \(what): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            count += n
-        }
-        guard count <= maxBytes else { throw .usage("\(path): the \(what) grew past \(maxBytes) bytes while read") }
-        guard let text = String(validating: data[..<count], as: UTF8.self), !text.contains("\0") else {
-            throw .usage("\(path): the \(what) is not PEM text")
-        }
-        return (text, st.st_mode)
+    /// The file's text and mode, judged on the one descriptor it is read from (`SecretFile`).
+    private static func read(_ path: String, what: String) throws(ServeError) -> (String, Int) {
+        let file = try SecretFile(path, what: what, maxBytes: maxBytes)
+        return (file.text, file.mode)
     }
 }
