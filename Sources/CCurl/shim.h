@@ -20,6 +20,12 @@ static inline CURLcode reel_curl_set_pointer(CURL *curl, CURLoption option, void
     return curl_easy_setopt(curl, option, value);
 }
 
+/* A blob option (CURLOPT_CAINFO_BLOB): curl copies the bytes, so they need not outlive the call. */
+static inline CURLcode reel_curl_set_blob(CURL *curl, CURLoption option, const void *data, size_t length) {
+    struct curl_blob blob = { (void *)data, length, CURL_BLOB_COPY };
+    return curl_easy_setopt(curl, option, &blob);
+}
+
 typedef size_t (*reel_curl_write_fn)(char *data, size_t size, size_t count, void *context);
 
 static inline CURLcode reel_curl_set_writer(CURL *curl, reel_curl_write_fn fn) {

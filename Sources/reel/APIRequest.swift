@@ -1,57 +1,32 @@
 import Foundation
-import FoundationNetworking
+import ReelServe
 
-/// One request to `reel serve`'s API, made with URLSession and waited for: the commands that take `--server`.
+/// The `--server` commands' client: `APIClient` for the server `--server` names, with the token of `REEL_TOKEN` or
+/// `--token-file` and the authorities of `--cacert`.
 enum APIRequest {
-    struct Reply {
-        var status: Int
-        var body: Data
-    }
-
-    /// What went wrong talking to the server, as the command prints it (exit 1).
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    /// Seconds a request may take: a submission probes every source on the server.
-    static let timeout: TimeInterval = 120
-
-    /// POSTs `body` with the bearer token. Redirects are not followed: the token must not travel elsewhere.
-    /// - Throws: `Failure` when the server cannot be reached or does not answer in time.
-    static func post(_ url: URL, token: String, type: String, body: Data) throws -> Reply {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue(type, forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        return try send(request)
-    }
-
-    private static func send(_ request: URLRequest) throws -> Reply {
-        final class Outcome: @unchecked Sendable { var reply: Reply?; var error: (any Error)? }
-        let outcome = Outcome(), done = DispatchSemaphore(value: 0)
-        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        session.dataTask(with: request) { data, response, error in
-            if let http = response as? HTTPURLResponse {
-                outcome.reply = Reply(status: http.statusCode, body: data ?? Data())
-            }
-            outcome.error = error
-            done.signal()
-        }.resume()
-        done.wait()
-        guard let reply = outcome.reply else {
-            throw Failure(message: "\(request.url?.absoluteString ?? ""): \(outcome.error.map { "\($0.localizedDescription)" } ?? "no answer")")
+    /// - Throws: `UsageError` for an address that is not http(s)://host[:port], or no token.
+    static func client(_ server: String, _ parsed: Arguments, command: String) throws -> APIClient {
+        guard let base = URL(string: server.hasSuffix("/") ? String(server.dropLast()) : server),
+              ["http", "https"].contains(base.scheme ?? ""), base.host != nil, base.path.isEmpty || base.path == "/",
+              base.query == nil, base.user == nil else {
+            throw UsageError(message: "--server \(server): give the server's address, e.g. https://farm:8700")
         }
-        return reply
+        var authorities: String?
+        if let path = parsed.value("cacert") {
+            do { authorities = try APIClient.authorities(from: path) } catch { throw UsageError(message: "--cacert \(error.description)") }
+        }
+        return APIClient(base: base.absoluteString, token: try token(parsed, command: command), authorities: authorities)
     }
 
-    /// Answers a redirect with the redirect itself, never following it.
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(nil)
+    /// `REEL_TOKEN`, else the file of `--token-file` or `REEL_TOKEN_FILE`.
+    private static func token(_ parsed: Arguments, command: String) throws -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let file = parsed.value("token-file") ?? env["REEL_TOKEN_FILE"], !file.isEmpty {
+            return try FarmCommands.readSecret(file, option: "--token-file", command: command)
         }
+        guard let token = env["REEL_TOKEN"], !token.isEmpty else {
+            throw UsageError(message: "--server needs the server's token: REEL_TOKEN or --token-file")
+        }
+        return token
     }
 }

@@ -42,7 +42,11 @@ extension Specs {
                              + "options are the server's to decide and are refused here",
                          defaultText: "none: the database", env: "REEL_SERVER"),
                   Option(name: "token-file", value: "F", help: "with --server: a file holding the server's token",
-                         defaultText: "REEL_TOKEN", env: "REEL_TOKEN_FILE")] + otio + Specs.dbOptions)
+                         defaultText: "REEL_TOKEN", env: "REEL_TOKEN_FILE"),
+                  Option(name: "cacert", value: "F",
+                         help: "with --server: a PEM file of the certificate authorities to trust for an https server "
+                             + "(a farm's own or self-signed certificate), as curl --cacert",
+                         defaultText: "the system's trust store")] + otio + Specs.dbOptions)
     static let worker = CommandSpec(
         name: "worker", usage: ["[options]"],
         about: "Registers with the farm, then claims and renders segments (and stitches finished jobs) until stopped. "

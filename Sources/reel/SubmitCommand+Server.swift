@@ -1,8 +1,8 @@
 import Foundation
-import FoundationNetworking
 import ReelFarm
 import ReelModel
 import ReelRecords
+import ReelServe
 
 extension FarmCommands {
     /// The options that the server decides for a job submitted through it; given with `--server`, they are refused
@@ -16,10 +16,7 @@ extension FarmCommands {
         if let given = serverDecides.first(where: { parsed.value($0) != nil || parsed.flag($0) }) {
             throw UsageError(message: "--\(given) is the server's to decide with --server")
         }
-        guard let base = URL(string: server.hasSuffix("/") ? String(server.dropLast()) : server),
-              ["http", "https"].contains(base.scheme ?? "") else {
-            throw UsageError(message: "--server \(server): give the server's address, e.g. http://127.0.0.1:8700")
-        }
+        let client = try APIRequest.client(server, parsed, command: "submit")
         let request = try RenderRequest.reading(path)
         var envelope: [JSONMember] = [
             JSONMember(key: "composition", value: try document(request, path: path)),
@@ -34,8 +31,7 @@ extension FarmCommands {
             if let v = parsed.value(option) { envelope.append(JSONMember(key: key, value: .string(v))) }
         }
         let type = request.isOTIO ? "application/vnd.opentimelineio+json" : "application/json"
-        let reply = try APIRequest.post(base.appendingPathComponent("api/v1/jobs"), token: try submitToken(parsed),
-                                        type: type, body: Data(JSONValue.object(envelope).utf8()))
+        let reply = try client.send("POST", "/api/v1/jobs", type: type, body: Data(JSONValue.object(envelope).utf8()))
         return try submitted(reply, server: server, json: parsed.flag("json"))
     }
 
@@ -46,32 +42,20 @@ extension FarmCommands {
         }
     }
 
-    /// `REEL_TOKEN`, else the file of `--token-file` or `REEL_TOKEN_FILE`.
-    private static func submitToken(_ parsed: Arguments) throws -> String {
-        let env = ProcessInfo.processInfo.environment
-        if let file = parsed.value("token-file") ?? env["REEL_TOKEN_FILE"], !file.isEmpty {
-            return try readSecret(file, option: "--token-file", command: "submit")
-        }
-        guard let token = env["REEL_TOKEN"], !token.isEmpty else {
-            throw UsageError(message: "--server needs the server's token: REEL_TOKEN or --token-file")
-        }
-        return token
-    }
-
     /// Prints a 201 (or an idempotent 200) as `reel submit` does; any other answer is the server's message.
-    private static func submitted(_ reply: APIRequest.Reply, server: String, json: Bool) throws -> Int32 {
+    private static func submitted(_ reply: APIClient.Reply, server: String, json: Bool) throws -> Int32 {
         let object = (try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any] ?? [:]
         guard reply.status == 201 || reply.status == 200 else {
             let problems = (object["problems"] as? [[String: Any]] ?? []).map { p in
                 "\n  \(p["path"] as? String ?? ""): \(p["message"] as? String ?? "")"
             }
             let message = object["error"] as? String ?? String(decoding: reply.body.prefix(300), as: UTF8.self)
-            throw APIRequest.Failure(message: "\(server) answered \(reply.status): \(message)" + problems.joined())
+            throw APIClient.Failure(message: "\(server) answered \(reply.status): \(message)" + problems.joined())
         }
         let job = object["job"] as? [String: Any] ?? [:]
         let segments = object["segments"] as? [[String: Any]] ?? []
         guard let id = (job["id"] as? NSNumber)?.int64Value else {
-            throw APIRequest.Failure(message: "\(server) answered \(reply.status) without a job id")
+            throw APIClient.Failure(message: "\(server) answered \(reply.status) without a job id")
         }
         try printSubmitted(job: id, segments: segments.count, reused: segments.filter { $0["state"] as? String == "done" }.count,
                            frames: (job["frames"] as? NSNumber)?.int64Value ?? 0, json: json)
