@@ -34,6 +34,20 @@ enum Specs {
         Option(name: "offline", value: "slate",
                help: "(.otio) render missing media as MEDIA OFFLINE slates instead of failing"),
     ]
+    /// `--server`, its token and its authorities, for the commands that read or steer jobs through `reel serve`.
+    static let serverOptions = [
+        Option(name: "server", value: "URL",
+               help: "through reel serve's API (https://farm:8700) instead of the database; the token decides what is "
+                   + "seen: a submit token sees and steers only its own jobs",
+               defaultText: "none: the database", env: "REEL_SERVER"),
+        Option(name: "token-file", value: "F", help: "with --server: a file holding the token", defaultText: "REEL_TOKEN",
+               env: "REEL_TOKEN_FILE"),
+        Option(name: "cacert", value: "F",
+               help: "with --server: a PEM file of the certificate authorities to trust for an https server (a farm's "
+                   + "own or self-signed certificate), as curl --cacert",
+               defaultText: "the system's trust store"),
+    ]
+
     static let dbOptions = [
         Option(name: "db", value: "URL",
                help: "the PostgreSQL database: a libpq URL (postgresql://user@host:port/dbname) or conninfo string; "

@@ -41,12 +41,7 @@ extension Specs {
                              + "root; --preset, --lossless, --overwrite, --max-attempts, the roots, --storage and the OTIO "
                              + "options are the server's to decide and are refused here",
                          defaultText: "none: the database", env: "REEL_SERVER"),
-                  Option(name: "token-file", value: "F", help: "with --server: a file holding the server's token",
-                         defaultText: "REEL_TOKEN", env: "REEL_TOKEN_FILE"),
-                  Option(name: "cacert", value: "F",
-                         help: "with --server: a PEM file of the certificate authorities to trust for an https server "
-                             + "(a farm's own or self-signed certificate), as curl --cacert",
-                         defaultText: "the system's trust store")] + otio + Specs.dbOptions)
+                  Specs.serverOptions[1], Specs.serverOptions[2]] + otio + Specs.dbOptions)
     static let worker = CommandSpec(
         name: "worker", usage: ["[options]"],
         about: "Registers with the farm, then claims and renders segments (and stitches finished jobs) until stopped. "
@@ -93,11 +88,12 @@ extension Specs {
         options: [Option(name: "state", value: "S[,S…]",
                          help: "only jobs in these states: queued, running, stitching, done, failed, canceled",
                          defaultText: "all"),
-                  Option(name: "limit", value: "N", help: "at most N jobs (1…10000)", defaultText: "50"), json] + Specs.dbOptions)
+                  Option(name: "limit", value: "N", help: "at most N jobs (1…10000)", defaultText: "50"), json]
+            + Specs.serverOptions + Specs.dbOptions)
     static let status = CommandSpec(
         name: "status", usage: [jobArgument],
         about: "Shows one job: segments by state, frames done, fps and ETA, and every failed attempt with its message. "
-            + "Exit status 1 when the job failed.", options: [json] + Specs.dbOptions)
+            + "Exit status 1 when the job failed.", options: [json] + Specs.serverOptions + Specs.dbOptions)
     static let workers = CommandSpec(
         name: "workers", usage: ["[options]"],
         about: "Lists the registered workers: state (working, idle, draining, stopped, or gone after 120 s without a "
@@ -106,17 +102,17 @@ extension Specs {
     static let cancel = CommandSpec(
         name: "cancel", usage: [jobArgument],
         about: "Cancels an active job: running segments stop at the next frame; finished parts are kept for a retry "
-            + "or a later job. Exit status 1 when the job was not active.", options: Specs.dbOptions)
+            + "or a later job. Exit status 1 when the job was not active.", options: Specs.serverOptions + Specs.dbOptions)
     static let retry = CommandSpec(
         name: "retry", usage: [jobArgument],
         about: "Requeues a failed or canceled job's unfinished segments with fresh attempts. Exit status 1 when there "
-            + "was nothing to retry.", options: Specs.dbOptions)
+            + "was nothing to retry.", options: Specs.serverOptions + Specs.dbOptions)
     static let watch = CommandSpec(
         name: "watch", usage: [jobArgument],
         about: "Follows a job with a live progress bar (plain lines into a pipe) until it ends; exit status 0 when "
             + "it is done, 1 otherwise.",
         options: [Option(name: "json", value: nil, help: "progress as JSON events on standard output, one a line")]
-            + Specs.dbOptions)
+            + Specs.serverOptions + Specs.dbOptions)
     static let gc = CommandSpec(
         name: "gc", usage: ["[options]"],
         about: "Deletes parts and stale temporary files under DIR/parts that no queued, running or stitching job "

@@ -15,7 +15,9 @@ extension FarmCommands {
             }
             return state
         }
-        let jobs = try queue(parsed).jobList(JobListParams(states: states, limit: try parsed.int("limit", in: 1...10000) ?? 50))
+        let limit = try parsed.int("limit", in: 1...10000) ?? 50
+        let jobs = try server(parsed, command: "jobs").map { try serverJobs($0, states: states, limit: limit) }
+            ?? queue(parsed).jobList(JobListParams(states: states, limit: limit))
         if parsed.flag("json") { try printJSON(jobs.map(Self.json)); return 0 }
         var table = Table(["ID", "NAME", "STATE", "PRI", "SEGMENTS", "FRAMES", "CREATED", "OUTPUT"])
         for job in jobs {
@@ -29,7 +31,8 @@ extension FarmCommands {
     /// `reel status JOB [--json]`: segments by state, frames done, fps, ETA, failures with messages.
     static func status(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.status.parse(args) else { return 0 }
-        let status = try queue(parsed).jobStatus(try jobID(parsed))
+        let id = try jobID(parsed)
+        let status = try server(parsed, command: "status").map { try serverStatus($0, id) } ?? queue(parsed).jobStatus(id)
         if parsed.flag("json") { try printJSON(Self.json(status)); return 0 }
         print(Self.statusText(status))
         return status.job.state == .failed ? 1 : 0
@@ -95,7 +98,7 @@ extension FarmCommands {
     static func cancel(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.cancel.parse(args) else { return 0 }
         let id = try jobID(parsed)
-        let canceled = try queue(parsed).jobCancel(id)
+        let canceled = try server(parsed, command: "cancel").map { try serverCancel($0, id) } ?? queue(parsed).jobCancel(id)
         print(canceled ? "job \(id) canceled; finished parts are kept" : "job \(id) is not active; nothing to cancel")
         return canceled ? 0 : 1
     }
@@ -104,7 +107,7 @@ extension FarmCommands {
     static func retry(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.retry.parse(args) else { return 0 }
         let id = try jobID(parsed)
-        let count = try queue(parsed).jobRetry(id)
+        let count = try server(parsed, command: "retry").map { try serverRetry($0, id) } ?? queue(parsed).jobRetry(id)
         print(count > 0 ? "job \(id): \(count) segment\(count == 1 ? "" : "s") requeued" : "job \(id): nothing to retry")
         return count > 0 ? 0 : 1
     }
@@ -113,12 +116,15 @@ extension FarmCommands {
     static func watch(_ args: [String]) throws -> Int32 {
         guard let parsed = try Specs.watch.parse(args) else { return 0 }
         let id = try jobID(parsed)
-        let queue = try self.queue(parsed)
+        let client = try server(parsed, command: "watch")
+        let queue = client == nil ? try self.queue(parsed) : nil
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
-        let waiter = try queue.wakeupListen()
+        // Through the server, once a second (its snapshot refreshes about as often); from the database, woken by
+        // LISTEN/NOTIFY with a one-second poll as backup.
+        let waiter = try queue?.wakeupListen()
         var warnedTags = false
         while true {
-            let s = try queue.jobStatus(id)
+            let s = try client.map { try serverStatus($0, id) } ?? queue!.jobStatus(id)
             display.update(segmentsDone: s.segmentsByState[.done] ?? 0, segments: s.job.segmentCount,
                            framesDone: s.framesProgress, frames: s.job.frameCount, fps: s.framesPerSecond,
                            eta: s.eta?.secondsDouble)
@@ -131,7 +137,7 @@ extension FarmCommands {
                 display.message("job \(id): \(s.job.state.rawValue)\(s.job.error.map { " — \($0)" } ?? "")", event: "end")
                 return s.job.state == .done ? 0 : 1
             }
-            _ = try waiter.wait(timeout: .seconds(1))
+            if let waiter { _ = try waiter.wait(timeout: .seconds(1)) } else { Thread.sleep(forTimeInterval: 1) }
         }
     }
 

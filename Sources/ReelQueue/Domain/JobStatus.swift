@@ -32,6 +32,15 @@ public struct JobStatus: Sendable, Hashable {
     /// The instant the snapshot was taken.
     public var at: Date
 
+    public init(job: Job, segmentsByState: [SegmentState: Int], framesDone: Int64, framesRendered: Int64,
+                framesInProgress: Int64, framesPerSecond: Double?, eta: Duration?, elapsed: Duration?,
+                tagsNoLiveWorkerHas: [String], stitchTail: Duration? = nil, failures: [SegmentFailure], at: Date) {
+        self.job = job; self.segmentsByState = segmentsByState; self.framesDone = framesDone
+        self.framesRendered = framesRendered; self.framesInProgress = framesInProgress
+        self.framesPerSecond = framesPerSecond; self.eta = eta; self.elapsed = elapsed
+        self.tagsNoLiveWorkerHas = tagsNoLiveWorkerHas; self.stitchTail = stitchTail; self.failures = failures; self.at = at
+    }
+
     /// Done frames plus frames in progress: what the progress bar shows (at most `job.frameCount`).
     public var framesProgress: Int64 { min(job.frameCount, framesDone + framesInProgress) }
 
@@ -48,6 +57,12 @@ public struct SegmentFailure: Sendable, Hashable, CustomStringConvertible {
     public var at: Date
     /// `AttemptError.kind`.
     public var kind: String = AttemptError.Kind.unknown
+
+    public init(segmentIndex: Int, attempt: Int, message: String, workerID: String?, at: Date,
+                kind: String = AttemptError.Kind.unknown) {
+        self.segmentIndex = segmentIndex; self.attempt = attempt; self.message = message; self.workerID = workerID
+        self.at = at; self.kind = kind
+    }
 
     public var description: String { "segment \(segmentIndex), attempt \(attempt): \(message)" }
 }

@@ -1537,6 +1537,44 @@ enum OpenAPIDocument {
               "string",
               "null"
             ]
+          },
+          "failures": {
+            "description": "Every failed attempt of the job's segments, oldest first (what reel status lists).",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "segment",
+                "attempt",
+                "message",
+                "worker",
+                "kind",
+                "at"
+              ],
+              "properties": {
+                "segment": {
+                  "type": "integer"
+                },
+                "attempt": {
+                  "type": "integer"
+                },
+                "message": {
+                  "type": "string"
+                },
+                "worker": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "kind": {
+                  "type": "string"
+                },
+                "at": {
+                  "type": "string"
+                }
+              }
+            }
           }
         }
       },

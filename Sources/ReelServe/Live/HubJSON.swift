@@ -69,6 +69,7 @@ enum HubJSON {
             "stitch": ["state": stitchState(d.status.job), "attempt": d.status.job.stitchAttempt] as [String: Any],
             "poster": d.status.job.state == .done ? "/api/v1/jobs/\(d.status.job.id)/poster.jpg" : NSNull(),
             "webhooks": d.webhooks.map(APIJSON.webhook),
+            "failures": d.status.failures.map(FarmJSON.failure),
         ]
     }
 
