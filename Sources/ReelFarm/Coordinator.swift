@@ -47,10 +47,18 @@ public struct Coordinator: Sendable {
         let spec = JobSpec(name: name, owner: owner, composition: try request.encoded(), outputLocation: output,
                            priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
         // A part is reused only when this store holds it whole: its manifest matches the frames and samples.
-        let result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { part in
-            guard let (frames, samples) = counts[part.contentHash] else { return false }
-            return store.validManifest(for: part.contentHash, frames: frames, samples: samples) != nil
-        }))
+        let result: JobInsertResult
+        do {
+            result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { part in
+                guard let (frames, samples) = counts[part.contentHash] else { return false }
+                return store.validManifest(for: part.contentHash, frames: frames, samples: samples) != nil
+            }))
+        } catch {
+            // Another submission of this output won the race past `refuseConcurrentWriter` (the queue's own rule).
+            guard case .outputTaken(_) = error else { throw error }
+            throw FarmError.io(path: output, message: "another job submitted at the same moment writes this file; "
+                               + "cancel it or choose another output")
+        }
         return Submission(jobID: result.jobID, segments: segments.count, reusedSegments: result.reusedSegments,
                           frames: project.plan.outputFrames.count64)
     }

@@ -3,7 +3,6 @@ import ReelModel
 import ReelPlan
 import ReelQueue
 import ReelRecords
-import Synchronization
 
 /// Validates and queues the jobs that `POST /api/v1/jobs` receives, the way `reel validate` and `reel submit`
 /// do, in the server's own process: the document is loaded and every source probed under the server's media
@@ -15,8 +14,6 @@ public struct FarmIntake: Sendable {
     public let coordinator: Coordinator
     public let mediaRoots: [String]
     public let outputRoots: [String]
-    /// The outputs being submitted right now.
-    private let outputs = OutputsInFlight()
 
     /// - Parameters:
     ///   - mediaRoots: where sources may lie; at least one (relative paths resolve against the first).
@@ -40,13 +37,9 @@ public struct FarmIntake: Sendable {
         case .valid(let valid): project = valid
         case .invalid(let found): return .invalid(found)
         }
-        // The coordinator's check that no active job writes the output is a read before its insert: two submissions
-        // of one output at once would both pass it. Within this server, one output is submitted at a time.
-        guard outputs.take(output) else {
-            return .invalid([Diagnostic(path: "output", message: "\(job.output): another job submitted at the same moment "
-                                        + "writes this file; choose another output")])
-        }
-        defer { outputs.give(output) }
+        // The coordinator's check that no active job writes the output is a read before its insert; two submissions
+        // of one output at once, through this server or any other way in, are kept apart by the queue itself
+        // (`QueueError.outputTaken`, the database's jobs_active_output), which the coordinator names at `output`.
         do {
             let submission = try coordinator.submit(project, output: output, name: job.name ?? (job.output as NSString).lastPathComponent,
                                                     owner: job.owner, priority: job.priority, requiredTags: job.tags,
@@ -150,14 +143,4 @@ public struct FarmIntake: Sendable {
         default: return "\(error)"
         }
     }
-}
-
-/// Outputs whose submission is under way in this process, so that two at once cannot both pass the check.
-final class OutputsInFlight: Sendable {
-    private let paths = Mutex<Set<String>>([])
-
-    /// false when `path` is being submitted already.
-    func take(_ path: String) -> Bool { paths.withLock { $0.insert(path).inserted } }
-
-    func give(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 }

@@ -58,8 +58,6 @@ extension FarmTests.AccountsEndToEnd {
             "--webhook-retry-base-ms", "300"])
         defer { serve.stop() }
         let base = "https://127.0.0.1:\(serve.port)"
-        let workers = try (1...2).map { try farm.startWorker("acct-\($0)") }
-        try await farm.waitForWorkers(workers.map(\.name))
 
         // editor1 with curl, editor2 with reel submit --server (which refuses the self-signed server without --cacert).
         let posted = try Self.curl(base, cert: cert.cert, "POST", "/api/v1/jobs", token: editor1.text,
@@ -79,6 +77,9 @@ extension FarmTests.AccountsEndToEnd {
         let hooks = [first: "http://127.0.0.2:\(receiver.port)/ok/\(first)",
                      second: "http://127.0.0.2:\(receiver.port)/fail-once/\(second)"]
         for (id, url) in hooks { try farm.queue().jobWebhookSet(id, url: url) }
+        // The workers start once both jobs hold their webhooks: a job that ended before would send none.
+        let workers = try (1...2).map { try farm.startWorker("acct-\($0)") }
+        try await farm.waitForWorkers(workers.map(\.name))
 
         let queue = try farm.queue()
         #expect(try queue.jobGet(first).owner == "editor1" && queue.jobGet(second).owner == "editor2")

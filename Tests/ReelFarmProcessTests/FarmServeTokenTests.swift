@@ -12,7 +12,7 @@ extension FarmTests {
 extension FarmTests.ServeTokens {
     /// A job of one segment owned by `user`, inserted as the owner (no worker renders it).
     static func job(_ farm: FarmFixture, owner user: String) throws -> Int64 {
-        let spec = JobSpec(name: "\(user)-job", owner: user, composition: "{}", outputLocation: "/out/\(user).mp4",
+        let spec = JobSpec(name: "\(user)-job", owner: user, composition: "{}", outputLocation: "/out/\(user)-\(UUID().uuidString).mp4",
                            segments: [SegmentSpec(index: 0, frames: 0..<10, samples: 0..<16000,
                                                   contentHash: UUID().uuidString)])
         return try farm.queue().jobInsert(JobInsertParams(spec: spec, reuseParts: false)).jobID

@@ -49,7 +49,7 @@ func makeSpec(name: String = "job", segments count: Int = 4, priority: Int = 0, 
         SegmentSpec(index: i, frames: Int64(i) * 10..<Int64(i + 1) * 10, samples: Int64(i) * 16000..<Int64(i + 1) * 16000,
                     contentHash: "\(hashPrefix)-\(i)")
     }
-    return JobSpec(name: name, owner: "tester", composition: "comp.json", outputLocation: "/out/\(name).mp4",
+    return JobSpec(name: name, owner: "tester", composition: "comp.json", outputLocation: "/out/\(name)-\(UUID().uuidString).mp4",
                    priority: priority, maxAttempts: maxAttempts, requiredTags: tags, segments: segs)
 }
 

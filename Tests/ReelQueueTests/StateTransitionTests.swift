@@ -116,7 +116,7 @@ enum TransitionSQL {
     static let insertJob = """
         INSERT INTO jobs (name, composition, output_location, state, max_attempts, segment_count, frame_count,
             created_at, started_at, finished_at, error, stitch_lease_token, stitch_leased_by, stitch_lease_expires_at)
-        SELECT 'pairs', 'c', 'o', $1, 3, 1, 10, now(), now(),
+        SELECT 'pairs', 'c', 'o-' || gen_random_uuid(), $1, 3, 1, 10, now(), now(),
             CASE WHEN $1 IN ('done', 'failed', 'canceled') THEN now() END, CASE WHEN $1 = 'failed' THEN 'x' END,
             CASE WHEN $1 = 'stitching' THEN gen_random_uuid() END, CASE WHEN $1 = 'stitching' THEN 's' END,
             CASE WHEN $1 = 'stitching' THEN now() END

@@ -66,7 +66,7 @@ func makeSpec(segments n: Int, tag: String) -> JobSpec {
         SegmentSpec(index: i, frames: Int64(i) * 48..<Int64(i + 1) * 48, samples: Int64(i) * 76800..<Int64(i + 1) * 76800,
                     contentHash: "\(tag)-\(i)")
     }
-    return JobSpec(name: "bench \(tag)", composition: "bench.json", outputLocation: "/tmp/bench.mp4", segments: segs)
+    return JobSpec(name: "bench \(tag)", composition: "bench.json", outputLocation: "/tmp/bench-\(tag).mp4", segments: segs)
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {

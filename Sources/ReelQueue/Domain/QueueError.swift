@@ -31,6 +31,8 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case tokenNotFound(Int64)
     /// A fair-share weight was refused before anything was written (what is wrong, naming the owner).
     case invalidShare(String)
+    /// Another active job already writes this output (the path): nothing was inserted or requeued.
+    case outputTaken(String)
 
     public var description: String {
         switch self {
@@ -54,6 +56,7 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidToken(let why): return "invalid token: \(why)"
         case .tokenNotFound(let id): return "token \(id) not found"
         case .invalidShare(let why): return "invalid share: \(why)"
+        case .outputTaken(let path): return "\(path): another active job already writes this file; cancel it or choose another output"
         }
     }
 }

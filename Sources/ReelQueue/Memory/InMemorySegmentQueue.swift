@@ -41,7 +41,10 @@ public final class InMemorySegmentQueue: SegmentQueue {
                 reusable[h] = id
             }
         }
-        return try locked { s, now in s.insert(params.spec, reusable: reusable, now: now) }
+        return try locked { s, now throws(QueueError) in
+            try s.refuseSecondWriter(of: params.spec.outputLocation, besides: nil)
+            return s.insert(params.spec, reusable: reusable, now: now)
+        }
     }
 
     public func jobGet(_ jobID: Int64) throws(QueueError) -> Job {

@@ -20,9 +20,17 @@ extension MemoryState {
         return true
     }
 
+    /// The database's `jobs_active_output`: no two active jobs on one output.
+    func refuseSecondWriter(of output: String, besides job: Int64?) throws(QueueError) {
+        if jobs.values.contains(where: { $0.job.id != job && $0.job.outputLocation == output && $0.job.state.isActive }) {
+            throw .outputTaken(output)
+        }
+    }
+
     mutating func retry(_ id: Int64, now: Date) throws(QueueError) -> Int {
         let j = try job(id)
         guard j.job.state == .failed || j.job.state == .canceled else { return 0 }
+        try refuseSecondWriter(of: j.job.outputLocation, besides: id)
         var count = 0
         for sid in j.segmentIDs {
             guard var s = segments[sid], s.segment.state == .failed || s.segment.state == .canceled else { continue }

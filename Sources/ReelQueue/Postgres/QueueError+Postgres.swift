@@ -11,6 +11,11 @@ extension QueueError {
             return .configuration("the database has no Reel tables here (\(line)); "
                                   + "run `reel db migrate` with the same --db and --schema first")
         case "42501": return .permissionDenied(message)
+        case "23505" where message.contains("\"jobs_active_output\""):
+            // DETAIL: Key (output_location)=(/out/x.mp4) already exists.
+            let key = message.range(of: "(output_location)=(").map { message[$0.upperBound...] }
+            let path = key.flatMap { k in k.range(of: ") already exists").map { String(k[..<$0.lowerBound]) } }
+            return .outputTaken(path ?? "the output")
         default: return sqlState.hasPrefix("23") ? .constraint(message) : .query(sqlState: sqlState, message: message)
         }
     }

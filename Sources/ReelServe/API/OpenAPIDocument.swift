@@ -811,6 +811,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "409": {
+            "description": "Another active job writes this job's output now: retrying would make two writers of one file.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "429": {
             "description": "Too many wrong tokens from this address.",
             "content": {

@@ -95,6 +95,8 @@ extension ServeApp {
             return json(result)
         } catch QueueError.jobNotFound {
             return .error(404, "job \(id) does not exist")
+        } catch let QueueError.outputTaken(path) {
+            return .error(409, "job \(id) cannot be retried: \(QueueError.outputTaken(path))")
         } catch {
             log("\(action) failed: \(error)")
             return .error(503, "\(action) failed: the database cannot be written")
