@@ -26,12 +26,14 @@ public struct Coordinator: Sendable {
     ///   - output: where the stitched file goes, as the workers see it (shared storage).
     ///   - outputRoots: where outputs may go (empty: anywhere but the part store).
     ///   - overwrite: an existing file at `output` may be replaced (never one of the job's inputs).
+    ///   - webhook: told by an HTTP POST when the job ends (checked against SSRF by the deliverer, and by the API first).
+    ///   - tokenID: the API token that submits it, whose secret signs the webhooks.
     /// - Throws: `FarmError.invalid` (before anything is inserted), `FarmError.outsideOutputRoots`, `.io` for an
     ///   output that is one of the job's inputs or another active job's, that another active job already writes,
     ///   or that exists without `overwrite`; `QueueError` from the database.
     public func submit(_ project: Project, output: String, name: String, owner: String = "", priority: Int = 0,
                        maxAttempts: Int = 3, requiredTags: [String] = [], outputRoots: [String] = [],
-                       overwrite: Bool = false) throws -> Submission {
+                       overwrite: Bool = false, webhook: String? = nil, tokenID: Int64? = nil) throws -> Submission {
         try OutputRoots(outputRoots, store: store).check(output)
         try OutputTarget.checkExisting(output, overwrite: overwrite, inputs: project.inputFiles)
         try refuseConcurrentWriter(of: output)
@@ -44,8 +46,10 @@ public struct Coordinator: Sendable {
         request.overwrite = overwrite
         request.inputs = project.inputFiles.keys.sorted()
         request.facts = project.factRecords
-        let spec = JobSpec(name: name, owner: owner, composition: try request.encoded(), outputLocation: output,
+        var spec = JobSpec(name: name, owner: owner, composition: try request.encoded(), outputLocation: output,
                            priority: priority, maxAttempts: maxAttempts, requiredTags: requiredTags, segments: segments)
+        spec.webhookURL = webhook
+        spec.tokenID = tokenID
         // A part is reused only when this store holds it whole: its manifest matches the frames and samples.
         let result: JobInsertResult
         do {

@@ -43,7 +43,7 @@ public struct FarmIntake: Sendable {
         do {
             let submission = try coordinator.submit(project, output: output, name: job.name ?? (job.output as NSString).lastPathComponent,
                                                     owner: job.owner, priority: job.priority, requiredTags: job.tags,
-                                                    outputRoots: roots(job).outputs)
+                                                    outputRoots: roots(job).outputs, webhook: job.webhook, tokenID: job.tokenID)
             return .queued(jobID: submission.jobID)
         } catch let error as FarmError {
             return .invalid([Diagnostic(path: "output", message: "\(job.output): " + Self.reason(error))])

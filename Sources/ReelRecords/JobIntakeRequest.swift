@@ -31,6 +31,10 @@ public struct JobIntakeRequest: Sendable, Hashable {
     public var mediaRoots: [String]?
     /// The submitter's own output root, which `output` is relative to (set like `mediaRoots`); nil: the server's.
     public var outputRoot: String?
+    /// Told by an HTTP POST when the job ends; checked by the server against SSRF before the intake sees it.
+    public var webhook: String?
+    /// The API token that submits it, set by the server (its secret signs the webhooks); nil for the operator.
+    public var tokenID: Int64?
 
     public init(format: Format, document: String, output: String, name: String? = nil, priority: Int = 0,
                 tags: [String] = [], segmentSeconds: String? = nil, range: String? = nil) {

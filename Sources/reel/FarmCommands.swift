@@ -125,10 +125,20 @@ enum FarmCommands {
             owner: ProcessInfo.processInfo.environment["USER"] ?? "", priority: try parsed.int("priority") ?? 0,
             maxAttempts: try parsed.int("max-attempts", in: 1...100) ?? 3,
             requiredTags: parsed.value("tags").map { $0.split(separator: ",").map(String.init) } ?? [],
-            outputRoots: outputRoots(parsed), overwrite: parsed.flag("overwrite"))
+            outputRoots: outputRoots(parsed), overwrite: parsed.flag("overwrite"), webhook: try webhook(parsed))
         try printSubmitted(job: submission.jobID, segments: submission.segments, reused: submission.reusedSegments,
                            frames: submission.frames, json: parsed.flag("json"))
         return 0
+    }
+
+    /// `--webhook URL`: http or https, at most 2,048 bytes (the server, and the deliverer, judge where it leads).
+    static func webhook(_ parsed: Arguments) throws -> String? {
+        guard let url = parsed.value("webhook") else { return nil }
+        guard url.utf8.count <= 2048, let parts = URLComponents(string: url), ["http", "https"].contains(parts.scheme?.lowercased() ?? ""),
+              parts.host?.isEmpty == false else {
+            throw UsageError(message: "--webhook \(url): give an http or https URL of at most 2048 bytes")
+        }
+        return url
     }
 
     /// What `reel submit` prints, the same through the database and through `--server`.

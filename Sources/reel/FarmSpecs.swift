@@ -35,6 +35,10 @@ extension Specs {
                          defaultText: "none: any worker"),
                   segmentSeconds, range, preset, lossless, overwrite, storage, mediaRoot, outputRoot,
                   Option(name: "json", value: nil, help: "print the job id and counts as JSON"),
+                  Option(name: "webhook", value: "URL",
+                         help: "POSTed the job's final state when it ends (done, failed, canceled), signed with "
+                             + "Reel-Signature (docs/api.md); through --server, with your token's webhook secret",
+                         defaultText: "none"),
                   Option(name: "server", value: "URL",
                          help: "submit through reel serve's API (POST URL/api/v1/jobs) instead of the database: the server "
                              + "validates and probes under its own media roots, and -o is a name relative to its output "

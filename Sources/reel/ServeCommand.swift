@@ -37,12 +37,13 @@ extension FarmCommands {
         })
         let store = (parsed.value("storage") ?? env["REEL_STORAGE"]).flatMap { $0.isEmpty ? nil : PartStore(root: $0) }
         let intake = submissions(parsed, writer: writer, store: store)
+        let hooks = try webhookSettings(parsed)
         let app = ServeApp(hub: hub, token: token, tokens: tokens, writer: writer, intake: intake, keys: writer,
                            images: store.map { ServeImages(store: $0, mediaRoots: mediaRoots(parsed)).images },
-                           access: access, limits: limits, log: log)
+                           access: access, limits: limits, webhookAllow: hooks.allow, log: log)
         let server = try HTTPServer(listen: listen, tls: tls, log: { writeErr("reel serve: http: \($0)\n") },
                                     handler: { app.handle($0) })
-        let webhooks = try webhookDeliverer(parsed, configuration: write, log: log)
+        let webhooks = try webhookDeliverer(parsed, settings: hooks, configuration: write, tokens: tokens, log: log)
         hub.start()
         webhooks?.start()
         announce(server, read: read, writable: writer != nil, images: store != nil, webhooks: webhooks != nil,

@@ -27,7 +27,7 @@ extension FarmCommands {
         if let tags = parsed.value("tags") {
             envelope.append(JSONMember(key: "tags", value: .array(tags.split(separator: ",").map { .string(String($0)) })))
         }
-        for (option, key) in [("segment-seconds", "segment_seconds"), ("range", "range")] {
+        for (option, key) in [("segment-seconds", "segment_seconds"), ("range", "range"), ("webhook", "webhook")] {
             if let v = parsed.value(option) { envelope.append(JSONMember(key: key, value: .string(v))) }
         }
         let type = request.isOTIO ? "application/vnd.opentimelineio+json" : "application/json"

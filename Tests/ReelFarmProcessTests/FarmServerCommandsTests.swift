@@ -60,7 +60,12 @@ extension FarmTests.ServerCommands {
 
         // editor1's submit token: another user's job is "not found", as a job nobody has; its own it steers.
         let mine = ["REEL_TOKEN": editor1.text]
+        let theirs = try await farm.run(["status", "\(failed)"] + server, environment: mine)
         let nobody = try await farm.run(["status", "999999"] + server, environment: mine)
+        #expect(theirs.status == 1 && theirs.stderr.contains("job \(failed) not found"), "\(theirs.stderr)")
+        let listed = try await farm.run(["jobs", "--json"] + server, environment: mine)
+        #expect(listed.status == 0 && !listed.stdout.contains("\"owner\" : \"editor2\"") && !listed.stdout.contains("\"owner\": \"editor2\"")
+                && listed.stdout.contains("editor1"), "editor1's reel jobs --server: \(listed.stdout)")
         #expect(nobody.status == 1 && nobody.stderr.contains("job 999999 not found"), "\(nobody.stderr)")
         let retryTheirs = try await farm.run(["retry", "\(failed)"] + server, environment: mine)
         #expect(retryTheirs.status == 1 && retryTheirs.stderr.contains("job \(failed) not found"), "\(retryTheirs.stderr)")

@@ -34,6 +34,10 @@ public struct Job: Sendable, Hashable, Identifiable {
     /// What reaching the output's loudness target took, as the stitcher reported it (a JSON object; done jobs
     /// with `output.audio.loudness` only).
     public var loudness: String?
+    /// Told when the job ends (`JobSpec.webhookURL`).
+    public var webhookURL: String?
+    /// The API token that submitted it (`JobSpec.tokenID`).
+    public var tokenID: Int64?
 
     public init(id: Int64, name: String, owner: String, composition: String, outputLocation: String,
                 state: JobState, priority: Int, maxAttempts: Int, requiredTags: [String], segmentCount: Int,

@@ -18,6 +18,10 @@ public struct JobSpec: Sendable, Hashable {
     public var requiredTags: [String]
     /// The segments, each with a unique index.
     public var segments: [SegmentSpec]
+    /// Told by an HTTP POST when the job ends (http or https, at most 2,048 bytes); nil: nobody.
+    public var webhookURL: String?
+    /// The API token that submitted it (its secret signs the webhooks); nil: the CLI or the operator's token.
+    public var tokenID: Int64?
 
     public init(name: String, owner: String = "", composition: String, outputLocation: String,
                 priority: Int = 0, maxAttempts: Int = 3, requiredTags: [String] = [], segments: [SegmentSpec]) {
@@ -39,6 +43,9 @@ public struct JobSpec: Sendable, Hashable {
         guard !name.isEmpty else { throw QueueError.invalidSpec("job name is empty") }
         guard !segments.isEmpty else { throw QueueError.invalidSpec("job \"\(name)\" has no segments") }
         guard maxAttempts >= 1 else { throw QueueError.invalidSpec("maxAttempts \(maxAttempts) must be at least 1") }
+        if let url = webhookURL, url.utf8.count > 2048 || !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            throw QueueError.invalidSpec("the webhook URL must be http or https, at most 2048 bytes")
+        }
         var seen = Set<Int>()
         for s in segments {
             guard seen.insert(s.index).inserted else { throw QueueError.invalidSpec("segment index \(s.index) repeats") }

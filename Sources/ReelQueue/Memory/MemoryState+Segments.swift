@@ -5,11 +5,13 @@ extension MemoryState {
     mutating func insert(_ spec: JobSpec, reusable: [String: Int64], now: Date) -> JobInsertResult {
         let jobID = nextJobID
         nextJobID += 1
-        let job = Job(id: jobID, name: spec.name, owner: spec.owner, composition: spec.composition,
+        var job = Job(id: jobID, name: spec.name, owner: spec.owner, composition: spec.composition,
                       outputLocation: spec.outputLocation, state: .queued, priority: spec.priority,
                       maxAttempts: spec.maxAttempts, requiredTags: spec.requiredTags,
                       segmentCount: spec.segments.count, frameCount: spec.frameCount, error: nil,
                       stitchAttempt: 0, createdAt: now, startedAt: nil, finishedAt: nil)
+        job.webhookURL = spec.webhookURL
+        job.tokenID = spec.tokenID
         jobs[jobID] = MemoryJob(job: job)
         log(jobID, .job(from: nil, to: .queued), worker: nil, message: nil, at: now)
         var reused = 0

@@ -83,6 +83,8 @@ extension PostgresSegmentQueue {
         job.stitchedSegments = r.int("stitched_segments") ?? 0
         job.outputBytes = r.int64("output_bytes")
         job.loudness = r.string("loudness")
+        job.webhookURL = r.string("webhook_url")
+        job.tokenID = r.int64("token_id")
         return job
     }
 

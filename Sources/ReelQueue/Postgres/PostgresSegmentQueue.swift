@@ -31,7 +31,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
             let id = try c.exec(JobSQL.insert, [
                 .text(spec.name), .text(spec.owner), .text(spec.composition), .text(spec.outputLocation),
                 .int(spec.priority), .int(spec.maxAttempts), .array(spec.requiredTags), .int(spec.segments.count),
-                .int64(spec.frameCount), now,
+                .int64(spec.frameCount), now, spec.webhookURL.map(PGValue.text), spec.tokenID.map(PGValue.int64),
             ]).rows[0].int64("id")!
             _ = try c.exec(SegmentSQL.insertMany, [
                 .int64(id), .int(spec.priority), .array(spec.requiredTags), .int(spec.maxAttempts), now,

@@ -67,7 +67,7 @@ final class Auth: Sendable {
     /// The principal of a presented token: the token file's is an admin, checked first in constant time; any other is
     /// looked up in the token store (revoked, expired and unknown tokens alike are wrong). A store that cannot be
     /// read answers 503, and the cause goes to the operator's log.
-    private func resolve(_ presented: String, _ request: HTTPRequest, wrong message: String) -> Verdict {
+    func resolve(_ presented: String, _ request: HTTPRequest, wrong message: String) -> Verdict {
         if let token, Self.equal(presented, token) { return .allowed(.serverOperator()) }
         do {
             if let found = try tokens?.tokenResolve(presented) { return .allowed(found) }
@@ -123,10 +123,11 @@ final class Auth: Sendable {
     /// `GET /api/v1/session`: whether writes exist and whether this browser is signed in (with its CSRF token).
     func describe(_ request: HTTPRequest) -> [String: Any] {
         let session = request.cookies[Self.cookie].flatMap(session)
-        return ["writable": writable, "signed_in": session != nil, "csrf": FarmJSON.nullable(session?.csrf)]
+        return ["writable": writable, "signed_in": session != nil, "csrf": FarmJSON.nullable(session?.csrf),
+                "reads_need_sign_in": readsNeedSignIn]
     }
 
-    private func session(_ id: String) -> Session? {
+    func session(_ id: String) -> Session? {
         sessions.withLock { s in
             guard let found = s[id], found.expires > Date() else { return nil }
             return found

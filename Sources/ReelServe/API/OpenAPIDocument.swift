@@ -202,6 +202,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "404": {
             "description": "No such job.",
             "content": {
@@ -259,6 +269,26 @@ enum OpenAPIDocument {
               "text/plain": {
                 "schema": {
                   "type": "string"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "With --api-tokens: a submit token; the farm's metrics need an operate or admin token.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
                 }
               }
             }
@@ -365,6 +395,16 @@ enum OpenAPIDocument {
           },
           "400": {
             "description": "An unknown state, or a limit that is not a whole number from 1 to 10000.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
             "content": {
               "application/json": {
                 "schema": {
@@ -587,6 +627,16 @@ enum OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/JobDetail"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
                 }
               }
             }
@@ -1025,6 +1075,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "404": {
             "description": "No part store, no such job, not done, or no poster.",
             "content": {
@@ -1095,6 +1155,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "404": {
             "description": "No part store, no such job or segment, or not done.",
             "content": {
@@ -1155,6 +1225,16 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "401": {
+            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           }
         }
       }
@@ -1176,7 +1256,8 @@ enum OpenAPIDocument {
                   "required": [
                     "writable",
                     "signed_in",
-                    "csrf"
+                    "csrf",
+                    "reads_need_sign_in"
                   ],
                   "properties": {
                     "writable": {
@@ -1190,6 +1271,10 @@ enum OpenAPIDocument {
                         "string",
                         "null"
                       ]
+                    },
+                    "reads_need_sign_in": {
+                      "type": "boolean",
+                      "description": "With --api-tokens, reading jobs needs a token or a signed-in session."
                     }
                   }
                 }
@@ -1418,6 +1503,11 @@ enum OpenAPIDocument {
           "range": {
             "type": "string",
             "description": "Exact seconds `A..B` of the timeline to publish; either end may be left out."
+          },
+          "webhook": {
+            "type": "string",
+            "maxLength": 2048,
+            "description": "An http or https URL POSTed the job's final JSON when it ends (done, failed, canceled), signed with Reel-Signature (t=…,v1=HMAC-SHA256 of \"t.body\") with the submitting token's webhook secret. Judged at submission: no credentials, and a host that resolves to an address webhooks may reach (not loopback, private, link-local or a metadata address unless the operator allows it); a refused one is 422 at webhook."
           }
         }
       },

@@ -37,6 +37,8 @@ public final class ServeApp: Sendable {
     let access: HostPolicy
     let slots: StreamSlots
     let rates: ClientRates
+    /// Networks webhooks may reach although private or loopback (`--webhook-allow`), for judging a submission's.
+    let webhookAllow: [AddressRange]
     let log: @Sendable (String) -> Void
 
     /// - Parameters:
@@ -49,9 +51,10 @@ public final class ServeApp: Sendable {
     ///   - limits: the event stream caps, the wrong-token throttle and the request rate.
     ///   - log: the operator's log: the database's errors (a client is told only that it failed), throttled clients.
     ///   - metrics: renders `/metrics` from a snapshot; default `ServeApp.prometheus`.
+    ///   - webhookAllow: the deliverer's `--webhook-allow`, so that a submitted webhook is judged as it will be sent.
     public init(hub: FarmHub, token: String?, tokens: (any TokenManaging)? = nil, writer: (any JobAccess)?,
                 intake: (any JobIntake)? = nil, keys: (any IdempotencyKeys)? = nil, images: Images?,
-                access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(),
+                access: HostPolicy = .loopback, limits: ServeLimits = ServeLimits(), webhookAllow: [AddressRange] = [],
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 metrics: (@Sendable (HubSnapshot) -> String)? = nil) {
         self.hub = hub
@@ -64,6 +67,7 @@ public final class ServeApp: Sendable {
         self.slots = StreamSlots(limits)
         self.rates = ClientRates(perMinute: limits.requestsPerMinute, capacity: limits.throttledClients)
         self.log = log
+        self.webhookAllow = webhookAllow
         self.metrics = metrics ?? { [hub] in Self.prometheus($0, hub: hub) }
     }
 
@@ -109,9 +113,13 @@ public final class ServeApp: Sendable {
         case ("GET", "jobs") where parts.count == 2 && Self.id(parts[1]) != nil: return .html(Pages.job)
         case ("GET", "workers") where parts.count == 1: return .html(Pages.workers)
         case ("GET", "static") where parts.count == 2: return Assets.file(parts[1])
-        case ("GET", "events") where parts.count == 1: return events(request)
+        case ("GET", "events") where parts.count == 1: return reading(request) { events(request, view: $0) }
         case ("GET", "metrics") where parts.count == 1:
-            return .text(200, metrics(hub.snapshot(maxAge: hub.options.pollInterval)), type: PrometheusText.contentType)
+            return reading(request) { view in
+                // The farm's totals: for whoever runs it (operate, admin, the operator's token), not a submit token.
+                guard view == .all else { return .error(403, "the farm's metrics need an operate or admin token") }
+                return .text(200, metrics(hub.snapshot(maxAge: hub.options.pollInterval)), type: PrometheusText.contentType)
+            }
         case ("GET", "healthz") where parts.count == 1: return .text(200, "ok\n")
         case (_, let first) where method != "GET" && [nil, "jobs", "workers", "events", "metrics", "healthz"].contains(first):
             return .error(405, "\(request.method) is not allowed here")
@@ -130,11 +138,13 @@ public final class ServeApp: Sendable {
     }
 
     /// An event stream, within the stream caps; one that watches a job only for a job that exists.
-    private func events(_ request: HTTPRequest) -> HTTPResponse {
+    private func events(_ request: HTTPRequest, view: JobView) -> HTTPResponse {
         var job: Int64?
         if let text = request.query["job"] {
             guard let id = Self.id(text) else { return .error(400, "job must be a job id") }
-            if let refusal = lookupRefusal(hub.lookup(id), id: id) { return refusal }
+            let found = hub.lookup(id)
+            if let refusal = lookupRefusal(found, id: id) { return refusal }
+            if case .found(_, let owner) = found, !view.sees(owner: owner) { return .error(404, "job \(id) does not exist") }
             job = id
         }
         let client = request.client
@@ -147,7 +157,7 @@ public final class ServeApp: Sendable {
                 .retrying(after: 15)
         case nil:
             let slots = self.slots
-            let stream = EventStream(hub: hub, job: job, keepAlive: hub.options.keepAlive) { slots.give(client) }
+            let stream = EventStream(hub: hub, job: job, view: view, keepAlive: hub.options.keepAlive) { slots.give(client) }
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
                                                       ("X-Accel-Buffering", "no")], body: .stream(stream))
         }

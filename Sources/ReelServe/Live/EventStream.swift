@@ -8,6 +8,7 @@ import ReelModel
 final class EventStream: ResponseStream, @unchecked Sendable {
     private let hub: FarmHub
     private let job: Int64?
+    private let view: JobView
     private let keepAlive: Duration
     private let onClose: @Sendable () -> Void
     private var version = 0
@@ -15,9 +16,14 @@ final class EventStream: ResponseStream, @unchecked Sendable {
     /// How often a waiting stream asks whether its client has left.
     static let hangUpCheck: Duration = .seconds(1)
 
-    init(hub: FarmHub, job: Int64?, keepAlive: Duration = .seconds(15), onClose: @escaping @Sendable () -> Void = {}) {
+    /// - Parameters:
+    ///   - view: the jobs its client may see; with `.owner`, each message's overview is narrowed to them (and `job`
+    ///     was checked to be one of them).
+    init(hub: FarmHub, job: Int64?, view: JobView = .all, keepAlive: Duration = .seconds(15),
+         onClose: @escaping @Sendable () -> Void = {}) {
         self.hub = hub
         self.job = job
+        self.view = view
         self.keepAlive = keepAlive
         self.onClose = onClose
         hub.subscribe(job: job)
@@ -53,7 +59,7 @@ final class EventStream: ResponseStream, @unchecked Sendable {
 
     private func message(_ s: HubSnapshot) -> Data {
         var out = Data("retry: 3000\nid: \(s.version)\nevent: overview\ndata: ".utf8)
-        out.append(s.overviewJSON)
+        out.append(view == .all ? s.overviewJSON : APIJSON.data(HubJSON.overviewObject(s, view: view)))
         out.append(Data("\n\n".utf8))
         if let job, let detail = s.detailJSON[job] {
             out.append(Data("event: job\ndata: ".utf8))

@@ -3,8 +3,8 @@ import ReelModel
 
 /// What the API finds for one job.
 public enum JobLookup: Sendable {
-    /// Its detail: the segment strip's JSON.
-    case found(Data)
+    /// Its detail (the segment strip's JSON) and its owner, for `JobView`.
+    case found(Data, owner: String)
     /// There is no such job. Nothing is kept about it.
     case missing
     /// The database was not asked: the API's reads are spent for now; try again in this many seconds.
@@ -19,7 +19,7 @@ extension FarmHub {
     /// snapshot for a minute after each ask, so that many pages opening it cost one read, not one each: at most
     /// `Options.heldLimit` jobs, the most recently asked. An id that does not exist is not held.
     public func lookup(_ id: Int64) -> JobLookup {
-        if let cached = cachedDetail(id) { return .found(cached) }
+        if let (cached, owner) = cachedDetail(id) { return .found(cached, owner: owner) }
         if let wait = lookups.take() { return .busy(retryAfter: wait) }
         let detail: JobDetail?
         do { detail = try HubReader(queue: queue, options: options).detail(of: id) } catch { return .failed("\(error)") }
@@ -32,7 +32,7 @@ extension FarmHub {
             state.snapshot.details[id] = detail
         }
         cond.unlock()
-        return .found(data)
+        return .found(data, owner: detail.status.job.owner)
     }
 
     /// Spends one of the API's reads of single jobs (`Options.lookupsPerSecond`): nil when spent, else the seconds
@@ -41,12 +41,12 @@ extension FarmHub {
 
     /// The job's detail when the snapshot holds it (held for another minute; a refresh is asked for when it is
     /// older than the poll interval). Marks demand.
-    private func cachedDetail(_ id: Int64) -> Data? {
+    private func cachedDetail(_ id: Int64) -> (Data, String)? {
         cond.lock(); defer { cond.unlock() }
         state.lastDemand = Date()
-        guard let cached = state.snapshot.detailJSON[id] else { return nil }
+        guard let cached = state.snapshot.detailJSON[id], let owner = state.snapshot.details[id]?.status.job.owner else { return nil }
         state.hold(id, until: Date().addingTimeInterval(60), limit: options.heldLimit)
         if Date().timeIntervalSince(state.snapshot.at) > options.pollInterval.secondsDouble { state.kicked = true }
-        return cached
+        return (cached, owner)
     }
 }

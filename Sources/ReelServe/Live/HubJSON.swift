@@ -10,15 +10,17 @@ enum HubJSON {
         APIJSON.data(overviewObject(s))
     }
 
-    static func overviewObject(_ s: HubSnapshot) -> [String: Any] {
+    /// The overview `view` may see: its jobs, and totals over them (the live workers are the farm's).
+    static func overviewObject(_ s: HubSnapshot, view: JobView = .all) -> [String: Any] {
         let goneAfter = Duration.seconds(120)
         let live = s.workers.filter { ["working", "idle", "draining"].contains($0.status(now: s.at, goneAfter: goneAfter)) }
-        let jobs = s.statuses.map { APIJSON.job($0, now: s.at) }
-        let active = s.statuses.filter { $0.job.state.isActive }
+        let statuses = view == .all ? s.statuses : s.statuses.filter { view.sees(owner: $0.job.owner) }
+        let jobs = statuses.map { APIJSON.job($0, now: s.at) }
+        let active = statuses.filter { $0.job.state.isActive }
         return [
             "version": s.version, "at": FarmJSON.time(s.at), "error": FarmJSON.nullable(s.error),
             "jobs": jobs,
-            "workers": s.workers.map { APIJSON.worker($0, now: s.at, goneAfter: goneAfter) },
+            "workers": workers(s, view: view, goneAfter: goneAfter),
             "totals": [
                 "jobs_active": active.count,
                 "segments_queued": active.reduce(0) { $0 + ($1.segmentsByState[.available] ?? 0) },
@@ -32,6 +34,15 @@ enum HubJSON {
                 "queue_depth": depthPerMinute(s),
             ] as [String: Any],
         ]
+    }
+
+    /// The farm's workers; a view narrowed to one user's jobs does not see which segment (of whose job) each renders.
+    static func workers(_ s: HubSnapshot, view: JobView, goneAfter: Duration) -> [[String: Any]] {
+        s.workers.map { w in
+            var o = APIJSON.worker(w, now: s.at, goneAfter: goneAfter)
+            if view != .all { o["current_segment"] = NSNull() }
+            return o
+        }
     }
 
     /// Queued segments per minute over the last hour, oldest first (60 entries, null where the server was not

@@ -44,13 +44,19 @@ enum AppScript {
       document.dispatchEvent(new Event('reel-session'));
     }
     async function signIn() {
-      const token = window.prompt('The token of this server (reel serve --token-file):');
+      const token = window.prompt('Your token (reel token create, or the server\'s --token-file):');
       if (!token) return;
       try { await api('/api/v1/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }); banner(''); }
-      catch (e) { banner('Sign-in failed: ' + e.message); }
+      catch (e) { banner('Sign-in failed: ' + e.message); return; }
+      // Where reads need a token, what the page shows depends on who signed in: start again as them.
+      if (Reel.session.reads_need_sign_in) { location.reload(); return; }
       loadSession();
     }
-    async function signOut() { try { await api('/api/v1/session', { method: 'DELETE' }); } catch (e) {} loadSession(); }
+    async function signOut() {
+      try { await api('/api/v1/session', { method: 'DELETE' }); } catch (e) {}
+      if (Reel.session.reads_need_sign_in) { location.reload(); return; }
+      loadSession();
+    }
     // Live data: server-sent events, with polling of the API as a backup when the stream is quiet or broken.
     function live(jobId, onOverview, onJob) {
       const status = $('#live');
@@ -77,8 +83,11 @@ enum AppScript {
         cell('running segments', t.segments_running), cell('live workers', t.workers_live), cell('frames per second', fps(t.fps)));
       banner(o.error ? o.error : '');
     }
-    document.addEventListener('DOMContentLoaded', () => {
-      loadSession();
+    document.addEventListener('DOMContentLoaded', async () => {
+      await loadSession();
+      if (Reel.session.reads_need_sign_in && !Reel.session.signed_in) {
+        banner('Sign in with your token to see the jobs on this farm.'); $('#live').textContent = 'signed out'; return;
+      }
       const page = document.body.dataset.page; if (Reel.handlers[page]) Reel.handlers[page]();
     });
 

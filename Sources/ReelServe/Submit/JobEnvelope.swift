@@ -5,7 +5,7 @@ import ReelRecords
 /// Reads the body of `POST /api/v1/jobs`: one JSON object holding the document and the job's settings,
 ///
 ///     {"composition": {…}, "output": "spots/final.mp4", "name": "Spot 3", "priority": 5, "tags": ["gpu"],
-///      "segment_seconds": "10", "range": "2..12"}
+///      "segment_seconds": "10", "range": "2..12", "webhook": "https://hooks.example.com/reel"}
 ///
 /// `Content-Type` says how `composition` is read: `application/json` for Reel's composition,
 /// `application/vnd.opentimelineio+json` for an OpenTimelineIO timeline (docs/api.md says why). The body is read
@@ -14,7 +14,8 @@ import ReelRecords
 enum JobEnvelope {
     static let compositionType = "application/json"
     static let otioType = "application/vnd.opentimelineio+json"
-    static let members: Set<String> = ["composition", "output", "name", "priority", "tags", "segment_seconds", "range"]
+    static let members: Set<String> = ["composition", "output", "name", "priority", "tags", "segment_seconds", "range",
+                                       "webhook"]
     static let maxTags = 32
     static let maxName = 200
     static let maxOutput = 1024
@@ -41,10 +42,13 @@ enum JobEnvelope {
         let tags = fields.tags()
         let seconds = fields.string("segment_seconds", max: 64)
         let range = fields.string("range", max: 128)
+        let webhook = fields.string("webhook", max: 2048)
         fields.refuseUnknown(members: Self.members)
         guard fields.problems.isEmpty, let document, let output else { return .failure(Refusal(problems: fields.problems)) }
-        return .success(JobIntakeRequest(format: format, document: document, output: output, name: name,
-                                         priority: priority ?? 0, tags: tags ?? [], segmentSeconds: seconds, range: range))
+        var job = JobIntakeRequest(format: format, document: document, output: output, name: name,
+                                   priority: priority ?? 0, tags: tags ?? [], segmentSeconds: seconds, range: range)
+        job.webhook = webhook
+        return .success(job)
     }
 
     /// The document's format named by a `Content-Type` (parameters aside; a charset must be UTF-8); nil for any other.

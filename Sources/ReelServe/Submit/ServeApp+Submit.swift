@@ -1,4 +1,5 @@
 import Foundation
+import ReelModel
 import ReelQueue
 import ReelRecords
 
@@ -22,6 +23,13 @@ extension ServeApp {
         case .failure(let refusal): return refusal.response
         }
         job.owner = owner
+        job.tokenID = principal.tokenID
+        // The webhook's target is judged now, as the deliverer will judge it (`WebhookTarget`: http or https, no
+        // credentials, a name that resolves to an address webhooks may reach), so a refused one is a 422 at `webhook`
+        // and not a delivery that fails after the render.
+        if let url = job.webhook, case .failure(let refusal) = WebhookTarget.resolve(url, allow: webhookAllow) {
+            return JobEnvelope.invalid([Diagnostic(path: "webhook", message: refusal.message)])
+        }
         // A token made with its own roots (`reel token create --media-root … --output-root …`) reads and writes only
         // there; one without them uses the server's.
         job.mediaRoots = principal.mediaRoots.isEmpty ? nil : principal.mediaRoots

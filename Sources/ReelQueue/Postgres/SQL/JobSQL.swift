@@ -13,15 +13,15 @@ enum JobSQL {
         to_json(required_tags)::text AS required_tags, segment_count, frame_count, error, stitch_attempt,
         reel_us(created_at) AS created_us, reel_us(started_at) AS started_us, reel_us(finished_at) AS finished_us,
         reel_us(stitch_started_at) AS stitch_started_us, stitch_us, output_bytes, stitched_segments,
-        loudness::text AS loudness
+        loudness::text AS loudness, webhook_url, token_id
         """
 
     /// $1 name, $2 owner, $3 composition, $4 output, $5 priority, $6 max_attempts, $7 tags, $8 segments,
-    /// $9 frames, $10 now.
+    /// $9 frames, $10 now, $11 webhook URL, $12 token id.
     static let insert = PGStatement(name: "job_insert", sql: """
         INSERT INTO jobs (name, owner, composition, output_location, priority, max_attempts, required_tags,
-            segment_count, frame_count, created_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, reel_now($10))
+            segment_count, frame_count, created_at, webhook_url, token_id)
+        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, reel_now($10), $11, $12)
         RETURNING id
         """)
 

@@ -39,7 +39,7 @@ enum RoleSQL {
                                        "render_us", "finished_at", "progress_frames", "claimed_at", "claim_wait_us"]
     /// `jobs` columns `reel submit` inserts (`JobSQL.insert`); the state and the lease keep their defaults.
     static let submitJobColumns = ["name", "owner", "composition", "output_location", "priority", "max_attempts",
-                                   "required_tags", "segment_count", "frame_count", "created_at"]
+                                   "required_tags", "segment_count", "frame_count", "created_at", "webhook_url", "token_id"]
     /// `segments` columns `reel submit` inserts (`SegmentSQL.insertMany`; a reused part arrives done).
     static let submitSegmentColumns = ["job_id", "segment_index", "frame_start", "frame_end", "sample_start", "sample_end",
                                        "content_hash", "state", "priority", "required_tags", "max_attempts",
