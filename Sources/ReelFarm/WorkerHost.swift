@@ -122,7 +122,11 @@ public final class WorkerHost: Sendable {
                 hooks.aborted()
             }
         }
-        return stuckOutcome ?? (stop.isAborted ? .aborted : .drained)
+        // Threads that end within one wait of the abort (or while this thread was not scheduled) leave the loop
+        // before it looked: the hook is still told, once.
+        if let outcome = stuckOutcome { return outcome }
+        if stop.isAborted && !abortSeen { hooks.aborted() }
+        return stop.isAborted ? .aborted : .drained
     }
 
     var stuckOutcome: Outcome? {
