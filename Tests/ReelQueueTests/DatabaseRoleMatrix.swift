@@ -171,8 +171,8 @@ enum RoleMatrix {
     // MARK: - Statements
 
     static func insertJob(_ c: PGConnection) throws -> Int64 {
-        let r = try c.exec(JobSQL.insert.sql, [.text("matrix"), .text("mallory"), .text("{}"), .text("/out/matrix.mp4"),
-                                               .int(0), .int(3), .array([String]()), .int(1), .int64(10), nil])
+        let r = try c.exec(JobSQL.insert.sql, [.text("matrix"), .text("mallory"), .text("{}"), .text("/out/matrix-\(UUID().uuidString).mp4"),
+                                               .int(0), .int(3), .array([String]()), .int(1), .int64(10), nil, nil, nil])
         return try requireValue(r.rows.first?.int64("id"), "no job id")
     }
 
