@@ -634,7 +634,7 @@ DROP INDEX segments_claim_by_owner;
 CREATE INDEX segments_claim ON segments (priority DESC, scheduled_at, id) WHERE state = 'available';
 ALTER TABLE segments DROP COLUMN owner;
 """##),
-        Migration(version: 14, name: "active_output", up: ##"""
+        Migration(version: 12, name: "active_output", up: ##"""
 -- One writer per output (docs/queue-states.md, "One writer per output"): two active jobs never publish to one
 -- path, or the later would silently replace the earlier's file. The coordinator checks before it inserts, but a
 -- check is a read: two submissions at once (two `reel serve`s, or `reel submit --db` beside one) would both pass it.
@@ -646,7 +646,7 @@ CREATE UNIQUE INDEX jobs_active_output ON jobs (output_location) WHERE state IN 
 """##, down: ##"""
 DROP INDEX jobs_active_output;
 """##),
-        Migration(version: 15, name: "job_token", up: ##"""
+        Migration(version: 13, name: "job_token", up: ##"""
 -- jobs.token_id: the API token a job was submitted with (POST /api/v1/jobs), so that its webhooks are signed with
 -- that token's own secret (api_tokens.webhook_secret) and a receiver verifies them with the secret it was given at
 -- `reel token create`. NULL for jobs submitted by `reel submit --db` or the server's operator token: those are signed
