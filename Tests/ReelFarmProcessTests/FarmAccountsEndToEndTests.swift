@@ -23,14 +23,6 @@ extension FarmTests.AccountsEndToEnd {
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
-    /// `reel token create --json`: the token's id, text and webhook signing secret.
-    static func token(_ farm: FarmFixture, user: String, extra: [String]) async throws -> (id: Int64, text: String, secret: String) {
-        let out = try await farm.check(["token", "create", "--user", user, "--scope", "submit", "--json"] + extra)
-        let o = try #require(try TestJSON.parse(out.stdout) as? [String: Any])
-        return (try #require((o["id"] as? NSNumber)?.int64Value), try #require(o["token"] as? String),
-                try #require(o["webhook_secret"] as? String))
-    }
-
     static func jobID(_ json: String) throws -> Int64 {
         let object = try #require(try TestJSON.parse(json) as? [String: Any], "\(json)")
         let job = object["job"]
@@ -49,8 +41,10 @@ extension FarmTests.AccountsEndToEnd {
         let shared = farm.root.appendingPathComponent("out")
         let roots = ["editor1", "editor2"].map { shared.appendingPathComponent($0) }
         for folder in roots { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let editor1 = try await Self.token(farm, user: "editor1", extra: ["--media-root", project.path, "--output-root", roots[0].path])
-        let editor2 = try await Self.token(farm, user: "editor2", extra: ["--media-root", project.path, "--output-root", roots[1].path])
+        let editor1 = try await FarmTests.ServeTokens.token(farm, user: "editor1", scope: "submit",
+                                                           extra: ["--media-root", project.path, "--output-root", roots[0].path])
+        let editor2 = try await FarmTests.ServeTokens.token(farm, user: "editor2", scope: "submit",
+                                                           extra: ["--media-root", project.path, "--output-root", roots[1].path])
         let cert = try FarmTests.ServeTLS.makeCertificate(farm.root, "farm")
         let receiver = try await FarmTests.Webhooks.Receiver(farm, host: "127.0.0.2")
         defer { receiver.child.ensureDead() }
@@ -111,8 +105,12 @@ extension FarmTests.AccountsEndToEnd {
 
         // Each user sees only its own job, and steers only it: another user's answers 404, as a job nobody has.
         for (token, own, other) in [(editor1.text, first, second), (editor2.text, second, first)] {
-            let list = try Self.curl(base, cert: cert.cert, "GET", "/api/v1/jobs", token: token)
-            #expect(try list.status == 200 && FarmTests.ServeTokens.listedJobs(list.body) == [own], "\(list)")
+            // The list is the server's snapshot, refreshed about once a second: wait until it holds the user's job.
+            let list = try await TestProcess.waitFor("the snapshot to list job \(own)", timeout: .seconds(30)) {
+                let r = try Self.curl(base, cert: cert.cert, "GET", "/api/v1/jobs", token: token)
+                return try r.status == 200 && FarmTests.ServeTokens.listedJobs(r.body).contains(own) ? r : nil
+            }
+            #expect(try FarmTests.ServeTokens.listedJobs(list.body) == [own], "\(list)")
             let detail = try Self.curl(base, cert: cert.cert, "GET", "/api/v1/jobs/\(other)", token: token)
             #expect(detail.status == 404, "\(detail)")
         }
