@@ -18,12 +18,13 @@ extension FarmTests.ServeTokens {
         return try farm.queue().jobInsert(JobInsertParams(spec: spec, reuseParts: false)).jobID
     }
 
-    /// `reel token create … --json` (with `extra` options): the token text.
+    /// `reel token create … --json` (with `extra` options): the token's id, its text and its webhook signing secret.
     static func token(_ farm: FarmFixture, user: String, scope: String,
-                      extra: [String] = []) async throws -> (id: Int64, text: String) {
+                      extra: [String] = []) async throws -> (id: Int64, text: String, secret: String) {
         let out = try await farm.check(["token", "create", "--user", user, "--scope", scope, "--json"] + extra)
         let object = try #require(try TestJSON.parse(out.stdout) as? [String: Any])
-        return (try #require((object["id"] as? NSNumber)?.int64Value), try #require(object["token"] as? String))
+        return (try #require((object["id"] as? NSNumber)?.int64Value), try #require(object["token"] as? String),
+                try #require(object["webhook_secret"] as? String))
     }
 
     /// curl's status code and body for one request; `jar` keeps cookies between calls.

@@ -203,24 +203,10 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           },
           "404": {
-            "description": "No such job.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/JobNotFound"
           },
           "429": {
             "description": "This address has its most streams open.",
@@ -274,14 +260,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           },
           "403": {
             "description": "With --api-tokens: a submit token; the farm's metrics need an operate or admin token.",
@@ -404,14 +383,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           }
         }
       },
@@ -573,29 +545,10 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "description": "Too many wrong tokens from this address.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/WrongTokensThrottled"
           },
           "503": {
-            "description": "The database cannot be written.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/DatabaseUnwritable"
           }
         }
       }
@@ -632,39 +585,13 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           },
           "404": {
-            "description": "No such job.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/JobNotFound"
           },
           "503": {
-            "description": "Too many reads of single jobs just now, or the database cannot be read.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/ReadsSpent"
           }
         }
       }
@@ -722,14 +649,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "No token, a wrong token, or no session.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/WriteUnauthenticated"
           },
           "403": {
             "description": "A read-only server, a page of another origin, `Origin: null`, or a session without its CSRF header.",
@@ -742,39 +662,13 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such job.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/JobNotFound"
           },
           "429": {
-            "description": "Too many wrong tokens from this address.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/WrongTokensThrottled"
           },
           "503": {
-            "description": "The database cannot be written.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/DatabaseUnwritable"
           }
         }
       }
@@ -832,14 +726,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "No token, a wrong token, or no session.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/WriteUnauthenticated"
           },
           "403": {
             "description": "A read-only server, a page of another origin, `Origin: null`, or a session without its CSRF header.",
@@ -852,14 +739,7 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such job.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/JobNotFound"
           },
           "409": {
             "description": "Another active job writes this job's output now: retrying would make two writers of one file.",
@@ -872,29 +752,10 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "description": "Too many wrong tokens from this address.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/WrongTokensThrottled"
           },
           "503": {
-            "description": "The database cannot be written.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/DatabaseUnwritable"
           }
         }
       }
@@ -986,14 +847,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "No token, a wrong token, or no session.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/WriteUnauthenticated"
           },
           "403": {
             "description": "A read-only server, a page of another origin, `Origin: null`, or a session without its CSRF header.",
@@ -1006,39 +860,13 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such job.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/JobNotFound"
           },
           "429": {
-            "description": "Too many wrong tokens from this address.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/WrongTokensThrottled"
           },
           "503": {
-            "description": "The database cannot be written.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/DatabaseUnwritable"
           }
         }
       }
@@ -1076,14 +904,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           },
           "404": {
             "description": "No part store, no such job, not done, or no poster.",
@@ -1096,19 +917,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Too many reads of single jobs just now, or the database cannot be read.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/ReadsSpent"
           }
         }
       }
@@ -1156,14 +965,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           },
           "404": {
             "description": "No part store, no such job or segment, or not done.",
@@ -1176,19 +978,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Too many reads of single jobs just now, or the database cannot be read.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/ReadsSpent"
           }
         }
       }
@@ -1227,14 +1017,7 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ReadUnauthenticated"
           }
         }
       }
@@ -1359,19 +1142,7 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "description": "Too many wrong tokens from this address.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            },
-            "headers": {
-              "Retry-After": {
-                "$ref": "#/components/headers/RetryAfter"
-              }
-            }
+            "$ref": "#/components/responses/WrongTokensThrottled"
           }
         }
       },
@@ -1777,6 +1548,78 @@ enum OpenAPIDocument {
         "in": "header",
         "name": "X-Reel-CSRF",
         "description": "The session's CSRF token, sent with each write."
+      }
+    },
+    "responses": {
+      "ReadUnauthenticated": {
+        "description": "With --api-tokens: no bearer token and no signed-in session, or a wrong token (WWW-Authenticate: Bearer). A submit token's reads see only its user's jobs; another user's job answers 404.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "JobNotFound": {
+        "description": "No such job.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "WrongTokensThrottled": {
+        "description": "Too many wrong tokens from this address.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        }
+      },
+      "DatabaseUnwritable": {
+        "description": "The database cannot be written.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "ReadsSpent": {
+        "description": "Too many reads of single jobs just now, or the database cannot be read.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        }
+      },
+      "WriteUnauthenticated": {
+        "description": "No token, a wrong token, or no session.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
       }
     }
   }
