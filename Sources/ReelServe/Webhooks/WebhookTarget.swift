@@ -24,6 +24,12 @@ struct WebhookTarget: Sendable, Hashable {
 
     /// - Parameter allow: networks the operator allows despite `AddressRange.refused` (`--webhook-allow`).
     static func resolve(_ url: String, allow: [AddressRange]) -> Result<WebhookTarget, Refusal> {
+        // As the queue stores it (`JobSpec.validate`, the jobs table's CHECK): a lowercase scheme, at most 2,048 bytes.
+        // "HTTPS://…" passed here once, to be refused by the queue after the whole composition was validated.
+        guard url.utf8.count <= 2048 else { return .failure(.permanent("the webhook URL is longer than 2048 bytes")) }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            return .failure(.permanent("the webhook URL must begin with http:// or https:// (in lowercase)"))
+        }
         guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
               ["http", "https"].contains(scheme) else {
             return .failure(.permanent("the webhook URL must be http or https"))
