@@ -28,12 +28,14 @@ public struct Coordinator: Sendable {
     ///   - overwrite: an existing file at `output` may be replaced (never one of the job's inputs).
     ///   - webhook: told by an HTTP POST when the job ends (checked against SSRF by the deliverer, and by the API first).
     ///   - tokenID: the API token that submits it, whose secret signs the webhooks.
+    ///   - caps: what the owner may hold in the queue with this job (the token's); checked in the inserting transaction.
     /// - Throws: `FarmError.invalid` (before anything is inserted), `FarmError.outsideOutputRoots`, `.io` for an
     ///   output that is one of the job's inputs or another active job's, that another active job already writes,
     ///   or that exists without `overwrite`; `QueueError` from the database.
     public func submit(_ project: Project, output: String, name: String, owner: String = "", priority: Int = 0,
                        maxAttempts: Int = 3, requiredTags: [String] = [], outputRoots: [String] = [],
-                       overwrite: Bool = false, webhook: String? = nil, tokenID: Int64? = nil) throws -> Submission {
+                       overwrite: Bool = false, webhook: String? = nil, tokenID: Int64? = nil,
+                       caps: OwnerCaps = OwnerCaps()) throws -> Submission {
         try OutputRoots(outputRoots, store: store).check(output)
         try OutputTarget.checkExisting(output, overwrite: overwrite, inputs: project.inputFiles)
         try refuseConcurrentWriter(of: output)
@@ -53,7 +55,7 @@ public struct Coordinator: Sendable {
         // A part is reused only when this store holds it whole: its manifest matches the frames and samples.
         let result: JobInsertResult
         do {
-            result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, partIsValid: { part in
+            result = try queue.jobInsert(JobInsertParams(spec: spec, reuseParts: true, caps: caps, partIsValid: { part in
                 guard let (frames, samples) = counts[part.contentHash] else { return false }
                 return store.validManifest(for: part.contentHash, frames: frames, samples: samples) != nil
             }))

@@ -43,8 +43,11 @@ public struct FarmIntake: Sendable {
         do {
             let submission = try coordinator.submit(project, output: output, name: job.name ?? (job.output as NSString).lastPathComponent,
                                                     owner: job.owner, priority: job.priority, requiredTags: job.tags,
-                                                    outputRoots: roots(job).outputs, webhook: job.webhook, tokenID: job.tokenID)
+                                                    outputRoots: roots(job).outputs, webhook: job.webhook, tokenID: job.tokenID,
+                                                    caps: job.caps)
             return .queued(jobID: submission.jobID)
+        } catch QueueError.capReached(let refusal) {
+            return .capReached(refusal)
         } catch let error as FarmError {
             return .invalid([Diagnostic(path: "output", message: "\(job.output): " + Self.reason(error))])
         }

@@ -1,4 +1,5 @@
 import ReelModel
+import ReelQueue
 
 /// What `POST /api/v1/jobs` asks for, read from its envelope by the web server and not yet judged: whether the
 /// document loads, how its media probes and where its output goes are the intake's to say (ReelFarm's
@@ -35,6 +36,8 @@ public struct JobIntakeRequest: Sendable, Hashable {
     public var webhook: String?
     /// The API token that submits it, set by the server (its secret signs the webhooks); nil for the operator.
     public var tokenID: Int64?
+    /// What the submitter may hold in the queue with this job (its token's caps, set by the server); none for the operator.
+    public var caps = OwnerCaps()
 
     public init(format: Format, document: String, output: String, name: String? = nil, priority: Int = 0,
                 tags: [String] = [], segmentSeconds: String? = nil, range: String? = nil) {
@@ -50,4 +53,6 @@ public enum JobIntakeOutcome: Sendable, Hashable {
     /// Nothing was inserted: every problem, each at its JSON path in the envelope (`composition.videos[0].asset`,
     /// `output`, `range`).
     case invalid([Diagnostic])
+    /// Nothing was inserted: the submitter's caps (`OwnerCaps`) have no room for it.
+    case capReached(OwnerCapRefusal)
 }

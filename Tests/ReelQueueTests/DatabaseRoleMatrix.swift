@@ -42,6 +42,10 @@ enum RoleMatrix {
         Row(label: "insert a job (`JobSQL.insert`)", outcomes: allow(.owner, .submit, .api)) { c, _ in
             _ = try insertJob(c)
         },
+        Row(label: "insert a job for an API token, whose secret signs its webhooks (`JobSQL.insertByToken`)",
+            outcomes: allow(.owner, .api)) { c, w in
+            _ = try insertJob(c, token: w.tokenID)
+        },
         Row(label: "insert a job and its segments in one transaction (`SegmentSQL.insertMany`)",
             outcomes: allow(.owner, .submit, .api)) { c, _ in
             try insertSegment(c, job: try insertJob(c), index: 0)
@@ -170,9 +174,12 @@ enum RoleMatrix {
 
     // MARK: - Statements
 
-    static func insertJob(_ c: PGConnection) throws -> Int64 {
-        let r = try c.exec(JobSQL.insert.sql, [.text("matrix"), .text("mallory"), .text("{}"), .text("/out/matrix-\(UUID().uuidString).mp4"),
-                                               .int(0), .int(3), .array([String]()), .int(1), .int64(10), nil, nil, nil])
+    /// - Parameter token: the API token that submits it (`JobSQL.insertByToken`); nil for `JobSQL.insert`.
+    static func insertJob(_ c: PGConnection, token: Int64? = nil) throws -> Int64 {
+        var values: [PGValue?] = [.text("matrix"), .text("mallory"), .text("{}"), .text("/out/matrix-\(UUID().uuidString).mp4"),
+                                  .int(0), .int(3), .array([String]()), .int(1), .int64(10), nil, nil]
+        if let token { values.append(.int64(token)) }
+        let r = try c.exec((token == nil ? JobSQL.insert : JobSQL.insertByToken).sql, values)
         return try requireValue(r.rows.first?.int64("id"), "no job id")
     }
 

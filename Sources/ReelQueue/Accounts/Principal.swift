@@ -28,6 +28,10 @@ public struct Principal: Sendable, Hashable {
         Principal(user: user, scope: .admin)
     }
 
+    /// The caps a retry of one of its own jobs is held to: a submit token's (`ownerFilter`); none for operate and admin,
+    /// who steer other users' jobs, or for the operator.
+    public var retryCaps: OwnerCaps { ownerFilter == nil ? OwnerCaps() : OwnerCaps(limits) }
+
     /// The owner a query is narrowed to: the user for submit scope, nil (every job) for operate and admin.
     public var ownerFilter: String? { scope.actsOnAnyJob ? nil : user }
 }

@@ -33,6 +33,8 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidShare(String)
     /// Another active job already writes this output (the path): nothing was inserted or requeued.
     case outputTaken(String)
+    /// The owner's token caps (`OwnerCaps`) have no room for the job: nothing was inserted or requeued.
+    case capReached(OwnerCapRefusal)
 
     public var description: String {
         switch self {
@@ -57,6 +59,7 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tokenNotFound(let id): return "token \(id) not found"
         case .invalidShare(let why): return "invalid share: \(why)"
         case .outputTaken(let path): return "\(path): another active job already writes this file; cancel it or choose another output"
+        case .capReached(let refusal): return refusal.description
         }
     }
 }

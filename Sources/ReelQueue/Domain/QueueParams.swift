@@ -7,11 +7,15 @@ public struct JobInsertParams: Sendable {
     public var reuseParts: Bool
     /// Asked for each candidate part (e.g. "is its manifest still valid?"); only valid parts are reused.
     public var partIsValid: @Sendable (PartCandidate) -> Bool
+    /// What the spec's owner may hold in the queue with this job (an API token's caps); none by default. A job
+    /// over a cap is refused with `QueueError.capReached`, and nothing is inserted.
+    public var caps: OwnerCaps
 
-    public init(spec: JobSpec, reuseParts: Bool = true,
+    public init(spec: JobSpec, reuseParts: Bool = true, caps: OwnerCaps = OwnerCaps(),
                 partIsValid: @escaping @Sendable (PartCandidate) -> Bool = { _ in true }) {
         self.spec = spec
         self.reuseParts = reuseParts
+        self.caps = caps
         self.partIsValid = partIsValid
     }
 }

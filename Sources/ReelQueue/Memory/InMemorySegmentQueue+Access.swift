@@ -19,7 +19,10 @@ extension InMemorySegmentQueue {
 
     public func jobRetry(_ jobID: Int64, as principal: Principal) throws(QueueError) -> Int {
         try locked { s, now throws(QueueError) in
-            _ = try s.job(jobID, owner: principal.ownerFilter)
+            let j = try s.job(jobID, owner: principal.ownerFilter)
+            if j.job.state == .failed || j.job.state == .canceled {
+                try s.holdCaps(principal.retryCaps, owner: j.job.owner, adding: s.retryFrames(jobID))
+            }
             return try s.retry(jobID, now: now)
         }
     }

@@ -41,8 +41,10 @@ public final class InMemorySegmentQueue: SegmentQueue {
                 reusable[h] = id
             }
         }
+        let waiting = params.spec.segments.filter { reusable[$0.contentHash] == nil }.reduce(Int64(0)) { $0 + $1.frames.count64 }
         return try locked { s, now throws(QueueError) in
             try s.refuseSecondWriter(of: params.spec.outputLocation, besides: nil)
+            try s.holdCaps(params.caps, owner: params.spec.owner, adding: waiting)
             return s.insert(params.spec, reusable: reusable, now: now)
         }
     }

@@ -14,7 +14,7 @@ extension PostgresSegmentQueue {
     }
 
     public func jobRetry(_ jobID: Int64, as principal: Principal) throws(QueueError) -> Int {
-        try jobRetry(jobID, owner: principal.ownerFilter)
+        try jobRetry(jobID, owner: principal.ownerFilter, caps: principal.retryCaps)
     }
 
     public func jobPrioritySet(_ jobID: Int64, priority: Int, as principal: Principal) throws(QueueError) -> Int {

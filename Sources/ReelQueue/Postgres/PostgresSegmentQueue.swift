@@ -27,12 +27,16 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try spec.validate()
         let reusable = params.reuseParts ? try reusableParts(spec, valid: params.partIsValid) : [:]
         let segments = spec.segments.sorted { $0.index < $1.index }
+        let waiting = segments.filter { reusable[$0.contentHash] == nil }.reduce(Int64(0)) { $0 + $1.frames.count64 }
         let jobID: Int64 = try pool.transaction(rerun: .ifNothingSucceeded) { c throws(QueueError) in
-            let id = try c.exec(JobSQL.insert, [
+            try holdCaps(params.caps, owner: spec.owner, adding: waiting, on: c)
+            var values: [PGValue?] = [
                 .text(spec.name), .text(spec.owner), .text(spec.composition), .text(spec.outputLocation),
                 .int(spec.priority), .int(spec.maxAttempts), .array(spec.requiredTags), .int(spec.segments.count),
-                .int64(spec.frameCount), now, spec.webhookURL.map(PGValue.text), spec.tokenID.map(PGValue.int64),
-            ]).rows[0].int64("id")!
+                .int64(spec.frameCount), now, spec.webhookURL.map(PGValue.text),
+            ]
+            if let token = spec.tokenID { values.append(.int64(token)) }
+            let id = try c.exec(spec.tokenID == nil ? JobSQL.insert : JobSQL.insertByToken, values).rows[0].int64("id")!
             _ = try c.exec(SegmentSQL.insertMany, [
                 .int64(id), .int(spec.priority), .array(spec.requiredTags), .int(spec.maxAttempts), now,
                 .array(segments.map { String($0.index) }), .array(segments.map { Int64?($0.frames.lowerBound) }),
@@ -48,6 +52,20 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try refreshStatistics(after: segments.count)
         let reused = segments.filter { reusable[$0.contentHash] != nil }.count
         return JobInsertResult(jobID: jobID, reusedSegments: reused)
+    }
+
+    /// Refuses, inside the writing transaction, a job of `frames` waiting frames that `owner` has no room for under
+    /// `caps`: the owner's advisory lock is held from here to commit, so a second submission of the owner counts
+    /// this one. Without caps it takes no lock and reads nothing.
+    /// - Throws: `QueueError.capReached`.
+    func holdCaps(_ caps: OwnerCaps, owner: String, adding frames: Int64, on c: PGConnection) throws(QueueError) {
+        guard !caps.isEmpty else { return }
+        _ = try c.exec(CapSQL.lock, [.text(owner)])
+        let load = try c.exec(CapSQL.load, [.text(owner)]).rows[0]
+        if let refusal = caps.refusal(active: load.int("active_jobs") ?? 0, queued: load.int64("queued_frames") ?? 0,
+                                      adding: frames) {
+            throw .capReached(refusal)
+        }
     }
 
     /// Done parts of earlier jobs with the spec's content hashes that `valid` accepts.
@@ -159,13 +177,18 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try jobRetry(jobID, owner: nil)
     }
 
-    func jobRetry(_ jobID: Int64, owner: String?) throws(QueueError) -> Int {
+    /// - Parameter caps: held against `owner` (a submit token retrying its own job), under its lock, before anything moves.
+    func jobRetry(_ jobID: Int64, owner: String?, caps: OwnerCaps = OwnerCaps()) throws(QueueError) -> Int {
         try pool.transaction { c throws(QueueError) -> Int in
             guard let row = try c.exec(JobSQL.lock, [.int64(jobID), owner.map(PGValue.text)]).rows.first else {
                 throw QueueError.jobNotFound(jobID)
             }
             guard let state = JobState(rawValue: row.text("state")), state == .failed || state == .canceled else {
                 return 0
+            }
+            if let owner, !caps.isEmpty {
+                let frames = try c.exec(CapSQL.retryFrames, [.int64(jobID)]).rows[0].int64("frames") ?? 0
+                try holdCaps(caps, owner: owner, adding: frames, on: c)
             }
             let n = try c.exec(SegmentSQL.retryForJob, [.int64(jobID), now]).affected
             _ = try c.exec(JobSQL.requeue, [.int64(jobID)])

@@ -10,13 +10,14 @@ import Foundation
 ///   the state, lease, part and progress columns only, `RoleSQL.workerJobColumns`); registers itself in `workers`.
 ///   It cannot insert or delete a job or segment, change a job's composition, output, owner or priority, cancel or
 ///   requeue a job (a trigger), or touch `queue_events`.
-/// - `<schema>_submit` (`reel submit`): reads the queue; inserts jobs and, in the same transaction, their segments
-///   (a trigger refuses segments for any other job). Nothing else.
+/// - `<schema>_submit` (`reel submit`): reads the queue; inserts jobs (never naming an API token) and, in the same
+///   transaction, their segments (a trigger refuses segments for any other job). Nothing else.
 /// - `<schema>_operate` (`reel cancel`, `reel retry`, the web view's writes): reads the queue; cancels, requeues and
 ///   reprioritises jobs (UPDATE of the state and priority columns only).
 /// - `<schema>_monitor`: SELECT on the queue tables and the event log.
 /// - `<schema>_api` (the API server, acting for token holders): reads the queue, the event log and `api_tokens`
-///   (to resolve a bearer token); inserts jobs and their segments as `_submit` does; cancels, requeues and
+///   (to resolve a bearer token); inserts jobs and their segments as `_submit` does, and alone names the submitting
+///   token (`jobs.token_id`, whose secret signs the job's webhooks); cancels, requeues and
 ///   reprioritises as `_operate` does (the queue narrows each statement to the token user's jobs); records a token's
 ///   last use (UPDATE of `api_tokens.last_used_at` only); keeps submissions' `idempotency_keys`; reads and
 ///   moves `webhook_deliveries` as `_operate` does. It cannot create, revoke or widen a token.

@@ -43,7 +43,12 @@ extension Auth {
             case .refused(let refusal): return .refused(refusal)
             }
         }
-        if let id = request.cookies[Self.cookie], let session = session(id) { return .view(JobView(session.principal)) }
+        if let id = request.cookies[Self.cookie], let session = session(id) {
+            switch admit(session.principal) {
+            case .allowed(let principal): return .view(JobView(principal))
+            case .refused(let refusal): return .refused(refusal)
+            }
+        }
         return .refused(Self.unauthenticated("sign in with a token to read this server's jobs (Authorization: Bearer, "
                                              + "or POST /api/v1/session)"))
     }

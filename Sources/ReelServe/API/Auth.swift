@@ -30,6 +30,9 @@ final class Auth: Sendable {
     let access: HostPolicy
     private let sessions = Mutex<[String: Session]>([:])
     private let failures: FailureThrottle
+    /// Each API token's own request rate (`TokenLimits.requestsPerMinute`, else the server's per-client rate),
+    /// counted by token id wherever its requests come from.
+    let tokenRates: ClientRates
     private let log: @Sendable (String) -> Void
     static let cookie = "reel_session"
     static let sessionLifetime: TimeInterval = 12 * 3600
@@ -41,6 +44,7 @@ final class Auth: Sendable {
         self.readOnly = readOnly
         self.access = access
         self.failures = FailureThrottle(limit: limits.wrongTokensPerMinute, capacity: limits.throttledClients)
+        self.tokenRates = ClientRates(perMinute: limits.requestsPerMinute, capacity: limits.throttledClients)
         self.log = log
     }
 
@@ -61,7 +65,17 @@ final class Auth: Sendable {
         guard let csrf = request.header("x-reel-csrf"), Self.equal(csrf, session.csrf) else {
             return .refused(.error(403, "missing or wrong X-Reel-CSRF header"))
         }
-        return .allowed(session.principal)
+        return admit(session.principal)
+    }
+
+    /// The principal, unless it is an API token that has used its request rate: then 429 with `Retry-After`. The
+    /// operator's token has no rate of its own (the per-client rate still holds it).
+    func admit(_ principal: Principal) -> Verdict {
+        guard let id = principal.tokenID else { return .allowed(principal) }
+        guard let wait = tokenRates.take("token:\(id)", rate: principal.limits.requestsPerMinute) else { return .allowed(principal) }
+        let rate = principal.limits.requestsPerMinute ?? tokenRates.perMinute
+        return .refused(HTTPResponse.error(429, "more than \(rate) requests a minute with this token; try again in \(wait) s")
+            .retrying(after: wait))
     }
 
     /// The principal of a presented token: the token file's is an admin, checked first in constant time; any other is
@@ -70,7 +84,7 @@ final class Auth: Sendable {
     func resolve(_ presented: String, _ request: HTTPRequest, wrong message: String) -> Verdict {
         if let token, Self.equal(presented, token) { return .allowed(.serverOperator()) }
         do {
-            if let found = try tokens?.tokenResolve(presented) { return .allowed(found) }
+            if let found = try tokens?.tokenResolve(presented) { return admit(found) }
         } catch {
             log("the token store cannot be read: \(error)")
             return .refused(.error(503, "tokens cannot be checked just now"))
@@ -80,8 +94,8 @@ final class Auth: Sendable {
 
     /// Who `request` is, for the per-client request rate (`ServeLimits.requestsPerMinute`): `token:operator` when it
     /// carries the right bearer token, else its client address (`HTTPRequest.client`). A wrong token is no identity,
-    /// so a client spraying made-up tokens gets no fresh budget for each. The accounts work replaces the first case
-    /// by the token's own id (or its user's), so that each token has a rate of its own.
+    /// so a client spraying made-up tokens gets no fresh budget for each. An API token is held to a rate of its own as
+    /// well, once it resolves (`admit`).
     func identity(_ request: HTTPRequest) -> String {
         if let token, let auth = request.header("authorization"), auth.hasPrefix("Bearer "),
            Self.equal(String(auth.dropFirst(7)), token) {

@@ -271,6 +271,9 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "429": {
+            "$ref": "#/components/responses/Throttled"
           }
         }
       }
@@ -384,6 +387,9 @@ enum OpenAPIDocument {
           },
           "401": {
             "$ref": "#/components/responses/ReadUnauthenticated"
+          },
+          "429": {
+            "$ref": "#/components/responses/Throttled"
           }
         }
       },
@@ -545,7 +551,7 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "$ref": "#/components/responses/WrongTokensThrottled"
+            "$ref": "#/components/responses/Throttled"
           },
           "503": {
             "$ref": "#/components/responses/DatabaseUnwritable"
@@ -589,6 +595,9 @@ enum OpenAPIDocument {
           },
           "404": {
             "$ref": "#/components/responses/JobNotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/Throttled"
           },
           "503": {
             "$ref": "#/components/responses/ReadsSpent"
@@ -665,7 +674,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/JobNotFound"
           },
           "429": {
-            "$ref": "#/components/responses/WrongTokensThrottled"
+            "$ref": "#/components/responses/Throttled"
           },
           "503": {
             "$ref": "#/components/responses/DatabaseUnwritable"
@@ -742,7 +751,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/JobNotFound"
           },
           "409": {
-            "description": "Another active job writes this job's output now: retrying would make two writers of one file.",
+            "description": "Another active job writes this job's output now: retrying would make two writers of one file; or the job's frames alone are more than the token's cap on waiting frames. Nothing was requeued.",
             "content": {
               "application/json": {
                 "schema": {
@@ -752,7 +761,7 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "$ref": "#/components/responses/WrongTokensThrottled"
+            "$ref": "#/components/responses/Throttled"
           },
           "503": {
             "$ref": "#/components/responses/DatabaseUnwritable"
@@ -863,7 +872,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/JobNotFound"
           },
           "429": {
-            "$ref": "#/components/responses/WrongTokensThrottled"
+            "$ref": "#/components/responses/Throttled"
           },
           "503": {
             "$ref": "#/components/responses/DatabaseUnwritable"
@@ -915,6 +924,9 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "429": {
+            "$ref": "#/components/responses/Throttled"
           },
           "503": {
             "$ref": "#/components/responses/ReadsSpent"
@@ -977,6 +989,9 @@ enum OpenAPIDocument {
               }
             }
           },
+          "429": {
+            "$ref": "#/components/responses/Throttled"
+          },
           "503": {
             "$ref": "#/components/responses/ReadsSpent"
           }
@@ -1018,6 +1033,9 @@ enum OpenAPIDocument {
           },
           "401": {
             "$ref": "#/components/responses/ReadUnauthenticated"
+          },
+          "429": {
+            "$ref": "#/components/responses/Throttled"
           }
         }
       }
@@ -1142,7 +1160,7 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "$ref": "#/components/responses/WrongTokensThrottled"
+            "$ref": "#/components/responses/Throttled"
           }
         }
       },
@@ -1571,21 +1589,6 @@ enum OpenAPIDocument {
           }
         }
       },
-      "WrongTokensThrottled": {
-        "description": "Too many wrong tokens from this address.",
-        "content": {
-          "application/json": {
-            "schema": {
-              "$ref": "#/components/schemas/Error"
-            }
-          }
-        },
-        "headers": {
-          "Retry-After": {
-            "$ref": "#/components/headers/RetryAfter"
-          }
-        }
-      },
       "DatabaseUnwritable": {
         "description": "The database cannot be written.",
         "content": {
@@ -1618,6 +1621,21 @@ enum OpenAPIDocument {
             "schema": {
               "$ref": "#/components/schemas/Error"
             }
+          }
+        }
+      },
+      "Throttled": {
+        "description": "Too many requests; nothing was done. Wrong tokens from this address, this client's or this API token's request rate (`reel token create --rate`), or, for a submission or a retry, the token's caps on active jobs and waiting frames (`--max-active-jobs`, `--max-queued-frames`). `Retry-After` says when to try again.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
           }
         }
       }

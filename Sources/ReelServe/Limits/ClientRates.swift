@@ -1,6 +1,7 @@
 import Synchronization
 
-/// One `RateBudget` per client identity: `perMinute` requests a minute on average, up to `perMinute` at once. The
+/// One `RateBudget` per client identity: `perMinute` requests a minute on average, up to `perMinute` at once (or an
+/// identity's own rate, given when it is first seen: an API token's `requestsPerMinute`). The
 /// table is bounded by `capacity`: when it is full, the buckets that have filled up again are dropped (a full
 /// bucket is what a new client gets, so nothing is forgotten), then the one used longest ago.
 final class ClientRates: Sendable {
@@ -14,14 +15,16 @@ final class ClientRates: Sendable {
     }
 
     /// Takes one request for `identity`: nil when it may go on, else the whole seconds until it may.
-    func take(_ identity: String, now: ContinuousClock.Instant = .now) -> Int? {
+    /// - Parameter rate: the identity's own requests a minute, nil for `perMinute`.
+    func take(_ identity: String, rate: Int? = nil, now: ContinuousClock.Instant = .now) -> Int? {
         let budget: RateBudget = table.withLock { table in
             if let held = table[identity] {
                 table[identity]?.used = now
                 return held.budget
             }
             if table.count >= capacity { evict(&table, now: now) }
-            let fresh = RateBudget(rate: Double(perMinute) / 60, burst: Double(perMinute))
+            let minute = Double(rate ?? perMinute)
+            let fresh = RateBudget(rate: minute / 60, burst: minute)
             table[identity] = (fresh, now)
             return fresh
         }

@@ -14,12 +14,8 @@ public struct ServeLimits: Sendable {
     /// on the clients whose request rate is held (`ClientRates`).
     public var throttledClients = 4096
     /// Requests one client identity (`ServeApp.identity`) may make in a minute, up to this many at once; the rest
-    /// get 429 with `Retry-After`. `/healthz` and the static files are not counted.
+    /// get 429 with `Retry-After`. `/healthz` and the static files are not counted. Also the rate of an API token
+    /// made without `--rate` (`Auth.admit`), counted per token besides.
     public var requestsPerMinute = 1200
-    /// The per-token caps the accounts work enforces when a job is submitted (active jobs, queued frames): given the
-    /// request's identity, nil to go on or the refusal's message and its `Retry-After` seconds. Without accounts
-    /// there is no token to hold a cap against, so the default refuses nothing.
-    public var submitCaps: @Sendable (_ identity: String) -> (message: String, retryAfter: Int)? = { _ in nil }
-
     public init() {}
 }

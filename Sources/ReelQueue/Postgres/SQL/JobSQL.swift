@@ -17,8 +17,18 @@ enum JobSQL {
         """
 
     /// $1 name, $2 owner, $3 composition, $4 output, $5 priority, $6 max_attempts, $7 tags, $8 segments,
-    /// $9 frames, $10 now, $11 webhook URL, $12 token id.
+    /// $9 frames, $10 now, $11 webhook URL. A job of `reel submit --db` or the operator's token: the submit role
+    /// may not name a token (`insertByToken`), or it could borrow that token's webhook signature.
     static let insert = PGStatement(name: "job_insert", sql: """
+        INSERT INTO jobs (name, owner, composition, output_location, priority, max_attempts, required_tags,
+            segment_count, frame_count, created_at, webhook_url)
+        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, reel_now($10), $11)
+        RETURNING id
+        """)
+
+    /// `insert` with $12 the API token that submits the job (`POST /api/v1/jobs`), whose secret signs its webhooks.
+    /// Only the API role may write `token_id` (`RoleSQL.apiJobColumns`).
+    static let insertByToken = PGStatement(name: "job_insert_by_token", sql: """
         INSERT INTO jobs (name, owner, composition, output_location, priority, max_attempts, required_tags,
             segment_count, frame_count, created_at, webhook_url, token_id)
         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, reel_now($10), $11, $12)

@@ -39,7 +39,10 @@ enum RoleSQL {
                                        "render_us", "finished_at", "progress_frames", "claimed_at", "claim_wait_us"]
     /// `jobs` columns `reel submit` inserts (`JobSQL.insert`); the state and the lease keep their defaults.
     static let submitJobColumns = ["name", "owner", "composition", "output_location", "priority", "max_attempts",
-                                   "required_tags", "segment_count", "frame_count", "created_at", "webhook_url", "token_id"]
+                                   "required_tags", "segment_count", "frame_count", "created_at", "webhook_url"]
+    /// `jobs` columns the API role inserts (`JobSQL.insertByToken`): the submit role's and the token that submits,
+    /// whose secret signs the job's webhooks. A database login of the submit role cannot name a token.
+    static let apiJobColumns = submitJobColumns + ["token_id"]
     /// `segments` columns `reel submit` inserts (`SegmentSQL.insertMany`; a reused part arrives done).
     static let submitSegmentColumns = ["job_id", "segment_index", "frame_start", "frame_end", "sample_start", "sample_end",
                                        "content_hash", "state", "priority", "required_tags", "max_attempts",
@@ -82,7 +85,8 @@ enum RoleSQL {
             GRANT INSERT, UPDATE, DELETE ON \(workers) TO \(w);
             GRANT UPDATE (\(try columns(workerJobColumns))) ON \(jobs) TO \(w);
             GRANT UPDATE (\(try columns(workerSegmentColumns))) ON \(segments) TO \(w);
-            GRANT INSERT (\(try columns(submitJobColumns))) ON \(jobs) TO \(sub), \(api);
+            GRANT INSERT (\(try columns(submitJobColumns))) ON \(jobs) TO \(sub);
+            GRANT INSERT (\(try columns(apiJobColumns))) ON \(jobs) TO \(api);
             GRANT INSERT (\(try columns(submitSegmentColumns))) ON \(segments) TO \(sub), \(api);
             GRANT USAGE ON SEQUENCE \(try table("jobs_id_seq")), \(try table("segments_id_seq")) TO \(sub), \(api);
             GRANT UPDATE (\(try columns(operateJobColumns))) ON \(jobs) TO \(o), \(api);

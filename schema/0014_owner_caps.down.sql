@@ -1,0 +1,1 @@
+DROP INDEX jobs_active_by_owner;
