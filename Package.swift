@@ -94,7 +94,8 @@ let package = Package(
         // The farm as processes: `reel` workers, submit, monitors and serve against PostgreSQL, one schema per test.
         .testTarget(name: "ReelFarmProcessTests", dependencies: ["ReelFarm", "ReelRecords", "ReelQueue", "ReelRender",
                                                                 "ReelTestSupport"],
-                    exclude: ["Support/blockfs.py", "Support/webview_check.py", "Support/webhook_receiver.py"]),
+                    exclude: ["Support/blockfs.py", "Support/webview_check.py", "Support/webview_common.py", "Support/newjob_check.py",
+                              "Support/webhook_receiver.py"]),
         // The built `reel` binary's command line: help, messages, validate, hostile inputs, --json style.
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
         // The deployment files under deploy/.

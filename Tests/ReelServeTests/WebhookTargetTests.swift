@@ -54,9 +54,11 @@ import Testing
     }
 
     @Test("URLs that are not http(s), hold credentials or have no host are refused for good",
-          arguments: [("ftp://8.8.8.8/x", "http or https"), ("file:///etc/passwd", "http or https"),
-                      ("gopher://8.8.8.8:70/", "http or https"), ("http://user:pw@8.8.8.8/", "credentials"),
-                      ("http:///x", "no host"), ("not a url", "http or https")])
+          arguments: [("ftp://8.8.8.8/x", "http:// or https://"), ("file:///etc/passwd", "http:// or https://"),
+                      ("gopher://8.8.8.8:70/", "http:// or https://"), ("http://user:pw@8.8.8.8/", "credentials"),
+                      ("http:///x", "no host"), ("not a url", "http:// or https://"),
+                      ("HTTPS://8.8.8.8/x", "in lowercase"), ("Http://8.8.8.8/x", "in lowercase"),
+                      ("https://8.8.8.8/" + String(repeating: "a", count: 2048), "longer than 2048 bytes")])
     func badURLs(url: String, why: String) {
         guard case .failure(.permanent(let message)) = WebhookTarget.resolve(url, allow: []) else {
             Issue.record("\(url) was not refused for good")

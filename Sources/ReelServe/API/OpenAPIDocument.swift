@@ -48,6 +48,27 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/jobs/new": {
+      "get": {
+        "operationId": "pageNewJob",
+        "tags": [
+          "pages"
+        ],
+        "summary": "The New job page: choose a composition or OTIO file, an output name and a priority; it posts to `POST /api/v1/jobs` and shows the problems at their paths, or the queued job.",
+        "responses": {
+          "200": {
+            "description": "The page.",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/jobs/{id}": {
       "get": {
         "operationId": "pageJob",

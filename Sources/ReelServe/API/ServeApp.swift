@@ -3,7 +3,7 @@ import ReelQueue
 
 /// `reel serve`'s routes: pages, the JSON API, the event stream, metrics and images.
 ///
-///     GET  /  /jobs/{id}  /workers                   pages (HTML; data arrives from the API and /events)
+///     GET  /  /jobs/{id}  /workers  /jobs/new        pages (HTML; data arrives from the API and /events)
 ///     GET  /static/app.css  /static/app.js
 ///     GET  /api/v1/jobs[?state=running,queued&q=text&limit=n]   /api/v1/jobs/{id}   /api/v1/workers
 ///     POST /api/v1/jobs   a composition or OTIO timeline and the job's settings (token; needs an intake)
@@ -110,6 +110,7 @@ public final class ServeApp: Sendable {
         switch (method, parts.first) {
         case (_, "api"): return api(request, method: method, parts: Array(parts.dropFirst()))
         case ("GET", nil): return .html(Pages.jobs)
+        case ("GET", "jobs") where parts == ["jobs", "new"]: return .html(Pages.newJob)
         case ("GET", "jobs") where parts.count == 2 && Self.id(parts[1]) != nil: return .html(Pages.job)
         case ("GET", "workers") where parts.count == 1: return .html(Pages.workers)
         case ("GET", "static") where parts.count == 2: return Assets.file(parts[1])

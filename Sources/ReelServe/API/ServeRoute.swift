@@ -12,7 +12,7 @@ public struct ServeRoute: Sendable, Hashable, CustomStringConvertible {
 
     /// Every route, pages included. `HEAD` is answered wherever `GET` is.
     public static let all: [ServeRoute] = [
-        ServeRoute("GET", "/"), ServeRoute("GET", "/jobs/{id}"), ServeRoute("GET", "/workers"),
+        ServeRoute("GET", "/"), ServeRoute("GET", "/jobs/new"), ServeRoute("GET", "/jobs/{id}"), ServeRoute("GET", "/workers"),
         ServeRoute("GET", "/static/{file}"),
         ServeRoute("GET", "/events"), ServeRoute("GET", "/metrics"), ServeRoute("GET", "/healthz"),
         ServeRoute("GET", "/api/v1/openapi.json"),

@@ -30,6 +30,9 @@ extension Assets {
     .badge.stitching, .badge.draining { background: var(--stitching); } .badge.idle { background: #7b8794; }
     .progress { width: 140px; height: 8px; background: #e7eaee; border-radius: 4px; overflow: hidden; display: inline-block; vertical-align: middle; }
     .progress span { display: block; height: 100%; background: var(--running); } .pct { margin-left: 6px; color: var(--muted); }
+    .new-job-form { display: grid; gap: 10px; max-width: 560px; margin: 12px 0; }
+    .new-job-form label { display: grid; grid-template-columns: 120px 1fr; align-items: center; gap: 8px; }
+    .new-job-form input { font: inherit; padding: 3px 6px; } .problems li { margin: 4px 0; } .problems code { color: #b42318; }
     .warn { color: #b45309; font-size: 12px; } .muted { color: var(--muted); } .error { color: #b42318; }
     .job-head h1 { margin: 0 0 6px; font-size: 22px; overflow-wrap: anywhere; }
     .facts { display: flex; flex-wrap: wrap; gap: 6px 22px; color: var(--fg); } .facts span b { color: var(--muted); font-weight: 500; margin-right: 4px; }

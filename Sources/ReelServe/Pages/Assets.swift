@@ -10,5 +10,5 @@ enum Assets {
         }
     }
 
-    static var script: String { AppScript.common + AppScript.jobs + AppScript.job + AppScript.workers }
+    static var script: String { AppScript.common + AppScript.jobs + AppScript.job + AppScript.workers + AppScript.newJob }
 }

@@ -1,4 +1,4 @@
-/// The three pages. Each is a static shell: its data arrives as JSON from `/api/v1` and `/events` and is
+/// The four pages. Each is a static shell: its data arrives as JSON from `/api/v1` and `/events` and is
 /// written into the page with `textContent` only, so a job named `<img src=x onerror=alert(1)>` shows as text.
 enum Pages {
     static let jobs = shell(page: "jobs", title: "Jobs", main: """
@@ -37,6 +37,24 @@ enum Pages {
         <p class="empty" id="workers-empty" hidden>No worker has registered yet.</p>
         """)
 
+    /// Submitting through the page: a composition or OTIO file, an output name and a priority; the document is sent as
+    /// it is (`POST /api/v1/jobs`), and the server's problems are listed at their paths, as text.
+    static let newJob = shell(page: "newjob", title: "New job", main: """
+        <section class="new-job"><h1>New job</h1>
+          <p class="muted" id="nj-note">A Reel composition (.json) or an OpenTimelineIO timeline (.otio), with its media under
+            the server's media roots (or your token's). The output is a name under your output root.</p>
+          <form id="nj-form" class="new-job-form" novalidate>
+            <label>Composition <input id="nj-file" type="file" accept=".json,.otio,application/json"></label>
+            <label>Output <input id="nj-output" type="text" placeholder="spots/final.mp4" autocomplete="off"></label>
+            <label>Name <input id="nj-name" type="text" placeholder="named after the output" autocomplete="off"></label>
+            <label>Priority <input id="nj-priority" type="number" value="0" step="1" min="-1000000" max="1000000"></label>
+            <div><button id="nj-submit" type="submit" disabled>Queue job</button> <span id="nj-status" class="muted"></span></div>
+          </form>
+          <section id="nj-queued" class="queued" hidden></section>
+          <section id="nj-invalid" hidden><h2 id="nj-invalid-title"></h2><ul class="problems" id="nj-problems"></ul></section>
+        </section>
+        """)
+
     private static func shell(page: String, title: String, main: String) -> String {
         """
         <!doctype html>
@@ -44,7 +62,8 @@ enum Pages {
         <title>Reel · \(title)</title><link rel="stylesheet" href="/static/app.css">
         <script src="/static/app.js" defer></script></head>
         <body data-page="\(page)"><header><a class="brand" href="/">Reel</a><nav><a href="/">Jobs</a>
-        <a href="/workers">Workers</a></nav><span id="live" class="live">connecting…</span><span id="auth"></span></header>
+        <a href="/workers">Workers</a>
+        <a href="/jobs/new">New job</a></nav><span id="live" class="live">connecting…</span><span id="auth"></span></header>
         <div id="banner" class="banner" hidden></div><main>\(main)</main></body></html>
         """
     }
