@@ -110,7 +110,7 @@ public struct FarmIntake: Sendable {
             switch try ProjectValidation(request, mediaRoots: mediaRoots) {
             case .valid(let project): return .valid(project)
             case .invalid(let list):
-                return .invalid(list.map { Diagnostic(path: under($0.path), message: withoutRoots($0.message)) })
+                return .invalid(list.map { Diagnostic(path: under($0.path), message: withoutRoots($0.message, base: mediaRoots.first)) })
             }
         } catch let problem as RangeProblem {
             return .invalid([Diagnostic(path: "range", message: problem.description)])
@@ -127,10 +127,17 @@ public struct FarmIntake: Sendable {
     }
 
     /// A probe's message without the list of the server's media roots and the option that sets them
-    /// (`FarmError.outsideMediaRoots`, which the loader quotes): a client can change neither.
-    static func withoutRoots(_ message: String) -> String {
-        guard let at = message.range(of: " lies outside the media roots (") else { return message }
-        return message[..<at.lowerBound] + " lies outside the server's media roots"
+    /// (`FarmError.outsideMediaRoots`, which the loader quotes): a client can change neither. A path under `base` (the
+    /// root relative asset paths resolve against) is named as the client wrote it, relative to it, so the server's
+    /// own folders are not told to strangers.
+    static func withoutRoots(_ message: String, base: String?) -> String {
+        var message = message
+        if let at = message.range(of: " lies outside the media roots (") {
+            message = message[..<at.lowerBound] + " lies outside the server's media roots"
+        }
+        guard let base, base.count > 1 else { return message }
+        let folder = base.hasSuffix("/") ? base : base + "/"
+        return message.replacingOccurrences(of: "\"" + folder, with: "\"").replacingOccurrences(of: " " + folder, with: " ")
     }
 
     /// What a refusal says to a client: the farm's message without the server's roots or its option names.

@@ -64,7 +64,7 @@ extension FarmTests.AccountsEndToEnd {
 
         // Webhooks the farm may not reach are refused at submission, at `webhook`, and nothing is queued.
         for (url, says) in [("http://169.254.169.254/latest/meta-data/", "metadata"), ("http://10.0.0.1/hook", "private"),
-                            ("http://127.0.0.1:\(receiver.port)/x", "loopback"), ("file:///etc/passwd", "http or https")] {
+                            ("http://127.0.0.1:\(receiver.port)/x", "loopback"), ("file:///etc/passwd", "http:// or https://")] {
             let refused = try Self.curl(base, cert: cert.cert, "POST", "/api/v1/jobs", token: editor1.text,
                                         body: FarmTests.SubmitAPI.envelope(output: "ssrf.mp4", extra: "\"webhook\": \"\(url)\""))
             #expect(refused.status == 422 && refused.body.contains("\"path\":\"webhook\"") && refused.body.contains(says),

@@ -78,6 +78,7 @@ extension FarmTests.SubmitAPI {
                                               headers: refusal.headers, body: refusal.body)
                 #expect(reply.status == refusal.status, "\(refusal): \(reply)")
                 for words in refusal.says { #expect(reply.body.contains(words), "\(refusal): \(reply) should say \(words)") }
+                #expect(!reply.body.contains(farm.root.path), "\(refusal) names the server's own folders: \(reply)")
                 print("refused \(reply.status.map(String.init) ?? "-") \(refusal.label): \(reply.body.prefix(240))")
             }
             let big = try Self.oversized(serve)
@@ -126,8 +127,9 @@ extension FarmTests.SubmitAPI {
             invalid("a control character in output", envelope(output: "a\\u0001.mp4"), "\"output\"", "control characters"),
             invalid("an asset outside the media root", envelope(output: "a.mp4", assets: #"{"a": "/etc/passwd", "b": "media/b.mp4"}"#),
                     "\"composition.assets.a\"", "/etc/passwd lies outside the server's media roots\""),
-            invalid("a missing asset", envelope(output: "a.mp4", assets: #"{"a": "media/none.mp4", "b": "media/b.mp4"}"#),
-                    "\"composition.assets.a\""),
+            invalid("a missing asset, named as written (not under the server's folders)",
+                    envelope(output: "a.mp4", assets: #"{"a": "media/none.mp4", "b": "media/b.mp4"}"#),
+                    "\"composition.assets.a\"", "cannot open \\\"media/none.mp4\\\""),
             invalid("a binary floating-point time",
                     envelope(output: "a.mp4").replacingOccurrences(of: #""duration": "2.8""#, with: #""duration": 2.8"#),
                     "\"composition.videos[0].sourceRange.duration\""),
