@@ -49,20 +49,27 @@ struct ColorReferenceCase: Sendable, CustomStringConvertible {
         }
     }
 
+    /// zimg's exact transfer curves (`agamma=0`). zscale's default lets zimg use its approximate SIMD curves, and on a
+    /// CPU with AVX-512 those (`PowerFunction` in zimg's `operation_impl_avx512.cpp`) extend BT.1886's power curve
+    /// below zero by odd symmetry instead of clamping it as zimg's exact curves do: an out-of-gamut colour (Display P3's
+    /// saturated bars into BT.709) then keeps negative R′G′B′. The reference would depend on the machine: 41.20 dB on
+    /// one without AVX-512, 21.74 dB on this one, for the same Reel and the same pictures.
+    static let exact = "agamma=0"
+
     /// zimg's straight conversion (no tone mapping), reference white at 203 cd/m².
     static func direct(_ name: String, make: String, tags: String?, from source: ColorDescription,
                        to output: ColorDescription) -> ColorReferenceCase {
         ColorReferenceCase(description: name, make: make, tags: tags, source: source, output: output,
-                           reference: "zscale=\(zscaleInput(source)):\(zscaleOutput(output)):npl=203")
+                           reference: "zscale=\(zscaleInput(source)):\(zscaleOutput(output)):npl=203:\(exact)")
     }
 
     /// HDR into SDR BT.709: linear light at 203 cd/m² = 1, the gamut to BT.709, `tonemap=mobius` with Reel's knee
     /// and the source's peak (1000 cd/m²), no desaturation, then BT.709.
     static func toneMapped(_ name: String, make: String, tags: String, from source: ColorDescription,
                            knee: Double) -> ColorReferenceCase {
-        let linear = "zscale=\(zscaleInput(source)):t=linear:npl=203:p=\(primaries(source.primaries)):m=gbr"
-        let graph = "\(linear),format=gbrpf32le,zscale=p=709,tonemap=mobius:param=\(knee):desat=0:peak=\(1000.0 / 203),"
-            + "zscale=\(zscaleOutput(.bt709))"
+        let linear = "zscale=\(zscaleInput(source)):t=linear:npl=203:p=\(primaries(source.primaries)):m=gbr:\(exact)"
+        let graph = "\(linear),format=gbrpf32le,zscale=p=709:\(exact),tonemap=mobius:param=\(knee):desat=0:peak=\(1000.0 / 203),"
+            + "zscale=\(zscaleOutput(.bt709)):\(exact)"
         return ColorReferenceCase(description: name, make: make, tags: tags, source: source, output: .bt709,
                                   reference: graph)
     }
@@ -70,8 +77,8 @@ struct ColorReferenceCase: Sendable, CustomStringConvertible {
     static let hlgTags = "colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc"
     static let pqTags = "colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc"
     static let fromSDR = zscaleInput(.bt709)
-    static let makeHLG = "\(fromSDR):\(zscaleOutput(.hlg)):npl=203"
-    static let makePQ = "\(fromSDR):\(zscaleOutput(.pq)):npl=203"
+    static let makeHLG = "\(fromSDR):\(zscaleOutput(.hlg)):npl=203:\(exact)"
+    static let makePQ = "\(fromSDR):\(zscaleOutput(.pq)):npl=203:\(exact)"
     static let p3 = ColorDescription(matrix: .bt709, primaries: .displayP3, transfer: .bt709)
     static let sdr2020 = ColorDescription(matrix: .bt2020ncl, primaries: .bt2020, transfer: .bt709)
 
@@ -86,7 +93,7 @@ struct ColorReferenceCase: Sendable, CustomStringConvertible {
         // The pattern's codes taken as Display P3: saturated colours outside BT.709, so the gamut map must clip.
         direct("Display P3 → BT.709", make: "",
                tags: "colorprim=smpte432:transfer=bt709:colormatrix=bt709", from: p3, to: .bt709),
-        direct("BT.2020 SDR → BT.709", make: "\(fromSDR):\(zscaleOutput(sdr2020))",
+        direct("BT.2020 SDR → BT.709", make: "\(fromSDR):\(zscaleOutput(sdr2020)):\(exact)",
                tags: "colorprim=bt2020:transfer=bt709:colormatrix=bt2020nc", from: sdr2020, to: .bt709),
     ]
 }

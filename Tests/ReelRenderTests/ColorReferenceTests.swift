@@ -5,12 +5,11 @@ import ReelRender
 import ReelTestSupport
 import Testing
 
-/// Reel's colour conversions against FFmpeg's own (zscale, tonemap) on real frames: sources made from SDR pictures
-/// with zscale and coded by x265 Main10 (lossless), decoded to 16-bit 4:4:4, then converted by both.
+/// Reel's colour conversions against FFmpeg's own (zscale with zimg's exact curves, tonemap) on real frames: sources
+/// made from SDR pictures with zscale and coded by x265 Main10 (lossless), decoded to 16-bit 4:4:4, then converted
+/// by both. Reel's side is the product's own conversion (`ColorTransform.between`, BT.2100's HLG OOTF).
 @Suite struct ColorReferenceTests {
     static let threshold = 35.0
-    /// zimg's convention for HLG's OOTF (per component), so the comparison measures Reel and not a convention.
-    static let likeZimg = ColorTransform.Options(hlg: HLGSystem(ootf: .perChannel))
 
     @Test(arguments: ColorReferenceCase.all)
     func matchesFFmpeg(_ c: ColorReferenceCase) throws {
@@ -19,27 +18,10 @@ import Testing
         for pattern in DeepFrameMedia.Pattern.allCases {
             let frames = try DeepFrameMedia.decode(DeepFrameMedia.source(pattern, zscale: c.make, tags: c.tags, in: dir))
             let theirs = try DeepFrameMedia.ffmpeg(frames, filter: c.reference, in: dir)
-            let transform = ColorTransform.between(c.source, and: c.output, options: Self.likeZimg)
+            let transform = ColorTransform.between(c.source, and: c.output)
             let ours = frames.map { transform?.apply($0) ?? $0 }
             let db = DeepFrameMedia.psnr(ours, theirs)
-            var line = "colour \(c) \(pattern.rawValue): \(String(format: "%.2f", db)) dB"
-            if c.source.transfer == .hlg || c.output.transfer == .hlg {
-                let bt2100 = ColorTransform.between(c.source, and: c.output)
-                let db2100 = DeepFrameMedia.psnr(frames.map { bt2100?.apply($0) ?? $0 }, theirs)
-                line += String(format: " (BT.2100 OOTF: %.2f dB)", db2100)
-            }
-            print(line)
-            if c.source.primaries == .displayP3 && pattern == .testsrc2 && db < Self.threshold {
-                // KNOWN ISSUE, found 2026-12-02 on a fresh Debian 12 machine (ffmpeg 5.1.9-0+deb12u1, zimg 3.0.4):
-                // 21.74 dB here, and the same at the last landed commit, which measured 41.20 dB on its own machine
-                // two days before. Reel's own render of the pattern beside zscale's looks the same (30 dB in RGB);
-                // the saturated bars, where the gamut map clips, are where they part. Cause not found yet: say so.
-                print("KNOWN ISSUE: \(c) on \(pattern.rawValue) is \(String(format: "%.2f", db)) dB against FFmpeg, under \(Self.threshold)")
-                withKnownIssue("Display P3 → BT.709 on testsrc2's saturated bars: \(db) dB against zscale (was 41.20)") {
-                    #expect(db >= Self.threshold)
-                }
-                continue
-            }
+            print("colour \(c) \(pattern.rawValue): \(String(format: "%.2f", db)) dB")
             #expect(db >= Self.threshold, "\(c) on \(pattern.rawValue): \(db) dB against FFmpeg")
         }
     }

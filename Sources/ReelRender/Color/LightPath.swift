@@ -3,7 +3,7 @@ import ReelModel
 
 /// The linear-light steps of a `ColorTransform` (2 to 5 of its list): the tables and constants, worked out once.
 struct LightPath: Sendable {
-    /// R′G′B′ → light (HLG: scene light, or display light when the OOTF is per channel).
+    /// R′G′B′ → light (HLG: scene light, which the OOTF then turns into display light).
     let toLinear: CodeTable
     /// HLG source, BT.2100 OOTF: scene luminance `Ys` → `peak · Ys^(γ−1)`, with the source primaries' weights.
     let sceneGain: LightTable?
@@ -19,13 +19,8 @@ struct LightPath: Sendable {
 
     init(source: ColorDescription, hdr: HDRMetadata?, output: ColorDescription, options: ColorTransform.Options) {
         let hlg = options.hlg, gamma = hlg.gamma, peak = hlg.peak
-        let perChannel = hlg.ootf == .perChannel
-        toLinear = CodeTable { e in
-            let l = TransferCurve.toLinear(source.transfer, e)
-            return source.transfer == .hlg && perChannel ? pow(l, gamma) * peak : l
-        }
-        let bt2100In = source.transfer == .hlg && !perChannel
-        sceneGain = bt2100In ? LightTable { pow($0, gamma - 1) * peak } : nil
+        toLinear = CodeTable { e in TransferCurve.toLinear(source.transfer, e) }
+        sceneGain = source.transfer == .hlg ? LightTable { pow($0, gamma - 1) * peak } : nil
         sceneWeights = Self.weights(source.primaries, scale: 1)
         let m = ColorPrimariesMatrix.conversion(from: source.primaries, to: output.primaries)
         gamut = m == .identity ? nil : m.m.map { Float($0) }
@@ -33,12 +28,11 @@ struct LightPath: Sendable {
         let outputPeak = ColorTransform.outputPeak(of: output, hlg: hlg)
         tone = source.transfer.isHDR && sourcePeak > outputPeak
             ? ToneCurve(options.toneMap, sourcePeak: sourcePeak, outputPeak: outputPeak) : nil
-        let bt2100Out = output.transfer == .hlg && !perChannel
-        displayGain = bt2100Out ? LightTable(finiteAtZero: false) { pow($0, (1 - gamma) / gamma) } : nil
+        displayGain = output.transfer == .hlg ? LightTable(finiteAtZero: false) { pow($0, (1 - gamma) / gamma) } : nil
         displayWeights = Self.weights(output.primaries, scale: 1 / peak)
         fromLinear = LightTable { l in
             guard output.transfer == .hlg else { return TransferCurve.fromLinear(output.transfer, l) }
-            return TransferCurve.fromLinear(.hlg, perChannel ? pow(l / peak, 1 / gamma) : l / peak)
+            return TransferCurve.fromLinear(.hlg, l / peak)
         }
     }
 
