@@ -1,8 +1,9 @@
 internal import CFFmpeg
 import ReelModel
 
-/// Writes the final file: video stream-copied from parts plus audio encoded once, in MP4, MOV or M4V (with
-/// `movflags +faststart`, the `moov` moved to the front when the file is finished), Matroska, WebM or MXF OP1a.
+/// Writes the final file: video stream-copied from parts plus audio encoded once, in MP4, MOV or M4V (the `moov`
+/// at the front: written into room reserved for it when the programme's length is known, `reserveIndex`, else moved
+/// there by `movflags +faststart` when the file is finished), Matroska, WebM or MXF OP1a.
 ///
 /// Muxers: `mp4` → "mp4", `mov` → "mov", `m4v` → "ipod" (FFmpeg's raw "m4v" muxer is MPEG-4 Part 2
 /// elementary video, not a container; "ipod" writes brand `M4V `), `mkv` → "matroska", `webm` → "webm",
@@ -22,7 +23,15 @@ public final class OutputMuxer {
     /// The container being written.
     public let container: Container
     let muxer: MuxerContext
-    private let options: [String: String]
+    /// The `moov` goes before the media: into reserved room (`reservation`), else by the faststart rewrite.
+    let faststart: Bool
+    let negativeCTSOffsets: Bool
+    /// The programme's length when known before the first packet (`reserveIndex`).
+    var reservation: (frames: Int64, samples: Int64)?
+    /// Bytes of codec configuration the streams carry (`avcC`, `hvcC`, `esds` …), which the `moov` holds.
+    var extradataBytes = 0
+    /// The room reserved for the `moov` at the front (`moov_size`), once the header is written; nil when none was.
+    public internal(set) var reservedIndexBytes: Int64?
     var video: (index: Int32, frameTimeBase: AVRational)?
     var audio: (index: Int32, encoder: AudioEncoder)?
     var headerWritten = false
@@ -54,8 +63,8 @@ public final class OutputMuxer {
         self.path = path
         self.container = container
         muxer = try MuxerContext(path: path, url: url, formatName: Self.formatName(container))
-        let flags = (faststart ? ["+faststart"] : []) + (negativeCTSOffsets ? ["+negative_cts_offsets"] : [])
-        options = flags.isEmpty || !Self.isISOMedia(container) ? [:] : ["movflags": flags.joined()]
+        self.faststart = faststart
+        self.negativeCTSOffsets = negativeCTSOffsets
     }
 
     /// The FFmpeg muxer for a container.
@@ -83,6 +92,7 @@ public final class OutputMuxer {
         try check(avcodec_parameters_copy(stream.pointee.codecpar, reader.codecParameters),
                   "avcodec_parameters_copy", path: path)
         try StreamSideData.copyHDR(from: reader.stream, to: stream, path: path)
+        extradataBytes += Int(stream.pointee.codecpar.pointee.extradata_size)
         guard ContainerCodecs.of(container).video.map(\.rawValue).contains(reader.codecFamily) else {
             throw MediaError.unsupportedCodec(path: path, codec: "\(reader.codecName) in \(container.rawValue)")
         }
@@ -117,6 +127,7 @@ public final class OutputMuxer {
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),
                   "avcodec_parameters_from_context", path: path)
         stream.pointee.time_base = encoder.timeBase
+        extradataBytes += Int(stream.pointee.codecpar.pointee.extradata_size)
         audio = (stream.pointee.index, encoder)
     }
 
@@ -127,8 +138,15 @@ public final class OutputMuxer {
             throw MediaError.invalidData(path: path, message: "output has no streams")
         }
         headerWritten = true
-        var all = options
-        if Self.isISOMedia(container) { all["movie_timescale"] = String(movieTimescale()) }
+        var all: [String: String] = [:]
+        if Self.isISOMedia(container) {
+            all["movie_timescale"] = String(movieTimescale())
+            let reserve = faststart ? indexBound() : nil
+            let flags = (faststart && reserve == nil ? ["+faststart"] : []) + (negativeCTSOffsets ? ["+negative_cts_offsets"] : [])
+            if !flags.isEmpty { all["movflags"] = flags.joined() }
+            if let reserve { all["moov_size"] = String(reserve) }
+            reservedIndexBytes = reserve
+        }
         // FFmpeg 5.1's mp4 muxer writes FLAC (the dfLa box) only when told that experimental features are allowed.
         if audio?.encoder.settings.codec == .flac { all["strict"] = "experimental" }
         try muxer.writeHeader(options: all)
@@ -157,8 +175,8 @@ public final class OutputMuxer {
 
     private func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
 
-    /// Drains the audio encoder, flushes the interleaving queue, writes the trailer and the
-    /// faststart rewrite, and closes the file.
+    /// Drains the audio encoder, flushes the interleaving queue, writes the trailer (into the reserved room, or with
+    /// the faststart rewrite), and closes the file.
     public func finish() throws(MediaError) {
         try ensureHeader()
         if let audio { try writeAudioPackets(audio.encoder.finish()) }

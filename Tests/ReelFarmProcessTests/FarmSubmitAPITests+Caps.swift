@@ -10,10 +10,7 @@ extension FarmTests.SubmitAPI {
     func tokenCaps() async throws {
         let farm = try await FarmFixture()
         defer { farm.cleanup() }
-        let project = farm.root.appendingPathComponent("project")
-        try await FarmMedia.makeClips(in: project.appendingPathComponent("media"), logs: farm.logs)
-        let outputs = farm.root.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        let (project, outputs) = try await FarmTests.SubmitAPI.mediaAndOutputs(farm)
         let one = try await FarmTests.ServeTokens.token(farm, user: "editor1", scope: "submit", extra: ["--max-active-jobs", "1"])
         let small = try await FarmTests.ServeTokens.token(farm, user: "editor2", scope: "submit", extra: ["--max-queued-frames", "5"])
         let slow = try await FarmTests.ServeTokens.token(farm, user: "editor3", scope: "submit", extra: ["--rate", "3"])

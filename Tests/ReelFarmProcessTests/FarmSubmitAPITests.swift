@@ -181,14 +181,20 @@ extension FarmTests.SubmitAPI {
         return out
     }
 
-    /// A farm, its clips under `project/media` (the media root), an output root `out`, and `reel serve` taking jobs.
-    static func serving(_ body: (FarmFixture, ServeProcess, URL) async throws -> Void) async throws {
-        let farm = try await FarmFixture()
-        defer { farm.cleanup() }
+    /// The farm tests' clips under `project/media` (a media root: `project`) and an empty output root `out`.
+    static func mediaAndOutputs(_ farm: FarmFixture) async throws -> (project: URL, outputs: URL) {
         let project = farm.root.appendingPathComponent("project")
         try await FarmMedia.makeClips(in: project.appendingPathComponent("media"), logs: farm.logs)
         let outputs = farm.root.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        return (project, outputs)
+    }
+
+    /// A farm, its clips under `project/media` (the media root), an output root `out`, and `reel serve` taking jobs.
+    static func serving(_ body: (FarmFixture, ServeProcess, URL) async throws -> Void) async throws {
+        let farm = try await FarmFixture()
+        defer { farm.cleanup() }
+        let (project, outputs) = try await mediaAndOutputs(farm)
         let serve = try await ServeProcess(farm, arguments: ["--media-root", project.path, "--output-root", outputs.path])
         defer { serve.stop() }
         try await body(farm, serve, outputs)

@@ -11,10 +11,7 @@ extension FarmTests.WebView {
     func newJobPage() async throws {
         let farm = try await FarmFixture()
         defer { farm.cleanup() }
-        let project = farm.root.appendingPathComponent("project")
-        try await FarmMedia.makeClips(in: project.appendingPathComponent("media"), logs: farm.logs)
-        let outputs = farm.root.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        let (project, outputs) = try await FarmTests.SubmitAPI.mediaAndOutputs(farm)
         let composition = project.appendingPathComponent("comp.json"), good = project.appendingPathComponent("spot.otio")
         try FarmMedia.composition.write(to: composition, atomically: true, encoding: .utf8)
         try await farm.check(["export-otio", composition.path, "-o", good.path])

@@ -14,7 +14,8 @@ struct SyntheticParts {
 
     var count: Int { Int((totalFrames + segmentFrames - 1) / segmentFrames) }
     var signature: String {
-        "\(output.width)x\(output.height) \(output.frameRate) \(output.video.preset) \(segmentFrames)/\(totalFrames)\n"
+        "\(output.width)x\(output.height) \(output.frameRate) \(output.video.preset) \(output.video.rateControl) "
+            + "\(segmentFrames)/\(totalFrames)\n"
     }
 
     /// The stitcher's view of the parts, in timeline order.

@@ -13,7 +13,9 @@ import ReelRender
 ///   arrival to the published file (its remux and audio, the trailer, faststart, fsync, rename). The time the
 ///   prefix took gives the stitcher's speed: it keeps up with a farm delivering output slower than that.
 /// * **one pass**: `Stitcher.stitch` of all parts (today's stitch step after the last segment): all of it is tail.
-/// * **faststart**: the rolling tail again without moving the index to the front, to price the rewrite.
+/// * **index**: the rolling stitcher writes the index into room reserved at the front for the programme's known
+///   length (`RollingStitcher(totals:)`, what the farm does); the same tail with the index moved there by the
+///   `+faststart` rewrite (no totals given), and with no index at the front at all, price the rewrite.
 ///
 /// Each case writes a fresh file; the rolling and one-pass outputs must be byte-identical.
 struct TailBench {
@@ -35,9 +37,10 @@ struct TailBench {
     /// Appends the prefix, then times the last part and the finish.
     /// - Parameter ahead: a loudness job's programme measured before the first part (`measureLoudnessAhead`), from
     ///   the parts' own PCM standing in for the stitch host's mix; the measurement is outside the prefix and the tail.
-    func rolling(_ timeline: [StitchPart], faststart: Bool, ahead: Bool = false,
+    func rolling(_ timeline: [StitchPart], faststart: Bool, reserve: Bool = true, ahead: Bool = false,
                  to path: String) throws -> (tail: Double, prefix: Double, bytes: Int64) {
-        let stitcher = try RollingStitcher(output: output, to: path, faststart: faststart)
+        let stitcher = try RollingStitcher(output: output, to: path,
+                                           totals: reserve ? (frames(timeline), samples(timeline)) : nil, faststart: faststart)
         if ahead {
             try stitcher.measureLoudnessAhead(segments: timeline.map(\.segmentIndex)) { index, body in
                 let reader = try PCMPartReader(path: timeline[index].audioPath)
@@ -63,17 +66,20 @@ struct TailBench {
 
     func run(minutes: Int64) throws {
         let timeline = timeline(minutes: minutes)
-        let paths = ["rolling", "onepass", "nofaststart"].map { "\(directory)/tail-\(minutes)m-\($0).mp4" }
+        let paths = ["rolling", "onepass", "rewrite", "nofaststart"].map { "\(directory)/tail-\(minutes)m-\($0).mp4" }
         paths.forEach { try? FileManager.default.removeItem(atPath: $0) }
         let onePass = try self.onePass(timeline, to: paths[1])
         let rolling = try self.rolling(timeline, faststart: true, to: paths[0])
-        let lastAlone = try appendAlone(timeline.last!)
-        let plain = try self.rolling(timeline, faststart: false, to: paths[2])
         let same = FileManager.default.contentsEqual(atPath: paths[0], andPath: paths[1])
+        try? FileManager.default.removeItem(atPath: paths[1])
+        let lastAlone = try appendAlone(timeline.last!)
+        let rewrite = try self.rolling(timeline, faststart: true, reserve: false, to: paths[2])
+        try? FileManager.default.removeItem(atPath: paths[2])
+        let plain = try self.rolling(timeline, faststart: false, to: paths[3])
         let prefixDuration = Double(frames(Array(timeline.dropLast()))) / 30
-        print(String(format: "| %lld min, %d parts, %.0f MB | %.2f s | %.2f s | **%.3f** | %.2f s | %.2f s | %.2f s | %.0f× | %@ |",
+        print(String(format: "| %lld min, %d parts, %.0f MB | %.2f s | **%.2f s** | %.3f | %.2f s | %.2f s | %.2f s | %.2f s | %.0f× | %@ |",
                      minutes, timeline.count, Double(rolling.bytes) / 1e6, onePass.tail, rolling.tail,
-                     rolling.tail / onePass.tail, lastAlone, plain.tail, rolling.tail - plain.tail,
+                     rolling.tail / onePass.tail, lastAlone, rewrite.tail, plain.tail, rolling.tail - plain.tail,
                      prefixDuration / rolling.prefix, same ? "identical" : "DIFFERENT"))
         paths.forEach { try? FileManager.default.removeItem(atPath: $0) }
         if !same { throw TailMismatch() }

@@ -5,7 +5,8 @@ import ReelRender
 
 /// Stitch throughput: `bench-stitch [minutes] [segment-seconds] [runs] [parts-dir]`.
 /// Defaults: a 10-minute 1280x720 30 fps output from 10-second parts, 3 runs, parts in
-/// $BENCH_STITCH_DIR or /tmp/reel-bench-stitch (generated once: VideoPartWriter ultrafast from synthetic frames, float PCM).
+/// $BENCH_STITCH_DIR or /tmp/reel-bench-stitch (generated once: VideoPartWriter ultrafast from synthetic frames, float PCM;
+/// $PART_PRESET and $BENCH_STITCH_CRF, default 23, set the parts' encoding).
 /// Each run stitches all parts (stream copy + seam checks + one AAC 128k encode) into a fresh file and
 /// reports wall time and × real-time, and times the AAC encode and the video packet reads alone.
 /// Run with `swift run -c release bench-stitch`. `bench-stitch tail [minutes…]`: see `TailBench`;
@@ -27,8 +28,10 @@ let directory = args.count > 4 ? args[4] : ProcessInfo.processInfo.environment["
 let preset = ProcessInfo.processInfo.environment["PART_PRESET"] ?? "ultrafast"
 
 let rate = try FrameRate(30)
+// BENCH_STITCH_CRF=1 makes near-lossless parts, many times the bytes: outputs of gigabytes for the tail's index.
+let crf = ProcessInfo.processInfo.environment["BENCH_STITCH_CRF"].flatMap { Int($0) } ?? 23
 let output = OutputSettings(width: 1280, height: 720, frameRate: rate,
-                            video: VideoCodecSettings(rateControl: .crf(23), preset: preset))
+                            video: VideoCodecSettings(rateControl: .crf(crf), preset: preset))
 let totalFrames = minutes * 60 * 30
 let parts = SyntheticParts(directory: directory, output: output, segmentFrames: segmentSeconds * 30,
                            totalFrames: totalFrames)
@@ -76,9 +79,9 @@ if loudnessMode {
 }
 if tailMode {
     print("tails in seconds from the last part's arrival to the published file")
-    print("| output | one-pass tail | rolling tail | rolling / one-pass | last part alone | rolling, no faststart "
-          + "| faststart's share | rolling stitcher's speed | bytes |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| output | one-pass tail | rolling tail (index in reserved room) | rolling / one-pass | last part alone "
+          + "| rolling, faststart rewrite | rolling, no index at front | reserved room's cost | rolling stitcher's speed | bytes |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     let bench = TailBench(parts: stitchParts, output: output, directory: directory)
     for m in tailMinutes { try bench.run(minutes: m) }
     exit(0)

@@ -25,6 +25,9 @@ public final class RollingStitcher {
     let output: OutputSettings
     let chapters: [Chapter]
     let faststart: Bool
+    /// The programme's frames and samples, when known before the first part: the index's room is reserved at the
+    /// front (`OutputMuxer.reserveIndex`), so `finish` writes no second copy of the file.
+    let totals: (frames: Int64, samples: Int64)?
     private var muxer: OutputMuxer?
     private var published = false
     private var reference: (segment: Int, extradata: [UInt8])?
@@ -42,11 +45,13 @@ public final class RollingStitcher {
     ///   - chapters: chapter marks on the output's own timeline (`Stitcher.chapters`).
     ///   - owner: tags the temporary file's name (`AtomicFile.temporaryName`), so a later stitch attempt can
     ///     remove what a dead one left.
-    ///   - faststart: move the index to the front when finishing (Reel's outputs always do; false only to
-    ///     measure what the rewrite costs).
+    ///   - totals: the programme's frames and samples, as `finish` will check them; given, the index is written into
+    ///     room reserved at the front, else moved there by a rewrite of the whole file.
+    ///   - faststart: the index at the front (Reel's outputs always have it; false only to measure what it costs).
     public init(output: OutputSettings, chapters: [Chapter] = [], to publication: Publication, owner: String = "",
-                faststart: Bool = true) {
+                totals: (frames: Int64, samples: Int64)? = nil, faststart: Bool = true) {
         self.faststart = faststart
+        self.totals = totals
         self.publication = publication
         self.owner = owner
         self.output = output
@@ -56,9 +61,9 @@ public final class RollingStitcher {
 
     /// Publishes at `path` in its existing folder, replacing any file there (`Publication.replacing`).
     public convenience init(output: OutputSettings, chapters: [Chapter] = [], to path: String, owner: String = "",
-                            faststart: Bool = true) throws {
+                            totals: (frames: Int64, samples: Int64)? = nil, faststart: Bool = true) throws {
         self.init(output: output, chapters: chapters, to: try Publication.replacing(path), owner: owner,
-                  faststart: faststart)
+                  totals: totals, faststart: faststart)
     }
 
     /// Verifies and writes one part, which must start where the previous one ended.
@@ -96,7 +101,7 @@ public final class RollingStitcher {
         try loudness?.measureAhead(segments: segments, mix: mix, isCanceled: isCanceled)
     }
 
-    /// Checks the totals, writes the trailer (and the faststart rewrite), and publishes.
+    /// Checks the totals, writes the trailer (into the reserved room, or with the faststart rewrite), and publishes.
     /// - Parameters:
     ///   - isCanceled: asked once more right before the rename.
     ///   - mayPublish: asked right before the rename (a farm's fence); false leaves nothing at `path`.
@@ -137,6 +142,7 @@ public final class RollingStitcher {
         let temp = try publication.folder.createTemporary(for: publication.name, owner: owner)
         self.temp = temp
         let muxer = try OutputMuxer(writing: temp, container: output.container, faststart: faststart)
+        if let totals { muxer.reserveIndex(frames: totals.frames, samples: totals.samples) }
         try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: reader, frameRate: output.frameRate)
         try muxer.addAudioStream(AudioEncoder(settings: output.deliveredAudio))

@@ -73,7 +73,8 @@ public enum Stitcher {
                               isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try StitchTiling.check(parts, totalFrames: totalFrames, totalSamples: totalSamples)
-        let stitcher = RollingStitcher(output: output, chapters: chapters, to: publication)
+        let stitcher = RollingStitcher(output: output, chapters: chapters, to: publication,
+                                       totals: (totalFrames, totalSamples))
         do {
             for part in parts {
                 if isCanceled() { throw RenderError.canceled }
