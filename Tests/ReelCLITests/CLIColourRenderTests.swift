@@ -52,10 +52,10 @@ import Testing
         defer { dir.remove() }
         let file = dir("wide.mkv")
         try TestProcess.ffmpeg(["-f", "lavfi", "-i", Self.pattern, "-t", "2",
-                                "-vf", "zscale=\(Self.fromSDR):\(source.zscale):npl=203,format=yuv420p10le",
+                                "-vf", "zscale=\(Self.fromSDR):\(source.zscale):npl=203:agamma=0,format=yuv420p10le",
                                 "-c:v", "libx265", "-x265-params", "log-level=error:lossless=1:\(source.tags)", file.path])
         let reference = dir("reference.mkv")
-        try TestProcess.ffmpeg(["-i", file.path, "-vf", "zscale=\(source.reading):\(Self.toSDR):npl=203,format=yuv420p",
+        try TestProcess.ffmpeg(["-i", file.path, "-vf", "zscale=\(source.reading):\(Self.toSDR):npl=203:agamma=0,format=yuv420p",
                                 "-c:v", "libx264", "-qp", "0", reference.path])
         let db = try FFmpegPSNR.average(try Self.render("wide.mkv", in: dir), reference)
         print("reel render \(source) → SDR against FFmpeg's zscale: \(Self.db(db))")
@@ -79,7 +79,7 @@ import Testing
         ("8-bit path", #""codec": "h264", "lossless": true"#, "yuv420p", "colormatrix=bt601:bt709",
          ["-c:v", "libx264", "-qp", "0"]),
         ("deep path", #""codec": "hevc", "bitDepth": 10, "lossless": true"#, "yuv420p10le",
-         "zscale=tin=709:min=470bg:pin=709:rin=tv:t=709:m=709:p=709:r=tv,format=yuv420p10le",
+         "zscale=tin=709:min=470bg:pin=709:rin=tv:t=709:m=709:p=709:r=tv:agamma=0,format=yuv420p10le",
          ["-c:v", "libx265", "-x265-params", "log-level=error:lossless=1"]),
     ])
     func untaggedSDSourceIsReadAsBT601(_ path: String, _ video: String, _ pixelFormat: String, _ reference: String,

@@ -64,7 +64,7 @@ import Testing
         defer { temp.remove() }
         let source = try DeepRenderMedia.source("sdr.mkv", lavfi: Self.pattern, tags: nil, in: temp.url)
         let decodedSource = Array(try DeepFrameMedia.decode(source).prefix(20))
-        let reference = "zscale=\(ColorReferenceCase.fromSDR):\(ColorReferenceCase.zscaleOutput(output)):npl=203"
+        let reference = "zscale=\(ColorReferenceCase.fromSDR):\(ColorReferenceCase.zscaleOutput(output)):npl=203:\(ColorReferenceCase.exact)"
         let theirs = try DeepFrameMedia.ffmpeg(decodedSource, filter: reference, in: temp)
         let (_, parts) = try Self.render("sdr.mkv", output: #""colour": "\#(colour)", "video": {"codec": "hevc", "lossless": true}"#,
                                          in: temp.url)

@@ -8,7 +8,7 @@ extension MediaFixtures {
     /// luma takes about 876 distinct codes.
     static func hlgMain10(_ pattern: String) throws -> String {
         let filters = pattern == "testsrc2"
-            ? "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=2020_ncl:p=2020:r=tv:npl=203,format=yuv420p10le"
+            ? "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=2020_ncl:p=2020:r=tv:npl=203:agamma=0,format=yuv420p10le"
             : "format=yuv420p10le,geq=lum='64+876*(Y*W+X)/(W*H)':cb='64+896*X/W':cr='64+896*Y/H'"
         let input = pattern == "testsrc2" ? "testsrc2=s=320x180:r=30" : "color=c=black:s=320x180:r=30"
         return try file("hlg-\(pattern).mp4", ["-f", "lavfi", "-i", input, "-frames:v", "2", "-vf", filters,
