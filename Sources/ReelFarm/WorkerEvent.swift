@@ -29,4 +29,7 @@ public enum WorkerEvent: Sendable {
     /// A segment's thumbnail (`segment` set) or a job's poster (`segment` nil) could not be written. The
     /// part or the output stands; the web view makes the picture on demand later.
     case thumbnailFailed(jobID: Int64, segment: Int?, message: String)
+    /// A render slot's thread could not lower its scheduling priority (`WorkerHost.renderNiceness`): it renders at
+    /// the process's, beside the stitcher.
+    case priorityRefused(message: String)
 }

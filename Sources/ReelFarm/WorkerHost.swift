@@ -33,13 +33,18 @@ public final class WorkerHost: Sendable {
     let stop: StopSignal
     let hooks: Hooks
     let presence: WorkerPresence?
+    /// Added to the render slots' nice value (0: as the process); the stitcher and presence keep the process's.
+    public let renderNiceness: Int
     private let stuck = Mutex<(jobID: Int64, segment: Int, message: String)?>(nil)
 
     /// - Parameters:
     ///   - slots: at least one; the first one's heartbeat interval paces presence.
     ///   - stop: the signal `drain()` and `abort()` set; the caller may set it too (a signal handler).
+    ///   - renderNiceness: added to the render slots' nice value (`reel worker --render-nice`), so the rolling
+    ///     stitcher's thread is scheduled first when the cores are busy.
     public init(queue: any WorkerQueue, slots: [WorkerConfiguration], stitcher: WorkerConfiguration?,
-                projects: ProjectCache, stop: StopSignal, registration: Registration?, hooks: Hooks = Hooks()) {
+                projects: ProjectCache, stop: StopSignal, registration: Registration?, hooks: Hooks = Hooks(),
+                renderNiceness: Int = 0) {
         precondition(!slots.isEmpty, "a worker host needs at least one slot")
         self.queue = queue
         self.slots = slots
@@ -48,6 +53,7 @@ public final class WorkerHost: Sendable {
         self.stop = stop
         self.registration = registration
         self.hooks = hooks
+        self.renderNiceness = renderNiceness
         presence = registration == nil ? nil : WorkerPresence(queue: queue, interval: slots[0].heartbeatInterval)
     }
 
@@ -69,18 +75,27 @@ public final class WorkerHost: Sendable {
     /// marks its slots stopped; a stuck one returns at once and leaves them as they are.
     public func run() -> Outcome {
         let done = DispatchGroup()
-        for configuration in slots {
+        for (index, configuration) in slots.enumerated() {
             if let registration {
                 do { try register(configuration, registration) } catch { return .failed(error) }
             }
             let worker = Worker(queue: queue, configuration: configuration, projects: projects,
                                 events: forward(configuration.workerID, observed: true))
-            start(in: done) { worker.run(stop: self.stop) }
+            let niceness = renderNiceness, hooks = self.hooks
+            start(in: done) {
+                if let refused = ThreadPriority.enter(name: "reel-slot-\(index)", niceness: niceness) {
+                    hooks.event(configuration.workerID, .priorityRefused(message: refused))
+                }
+                worker.run(stop: self.stop)
+            }
         }
         if let stitcher {
             let worker = Worker(queue: queue, configuration: stitcher, projects: projects,
                                 events: forward(stitcher.workerID + "-stitch", observed: false))
-            start(in: done) { worker.runStitcher(stop: self.stop) }
+            start(in: done) {
+                ThreadPriority.enter(name: "reel-stitch", niceness: 0)
+                worker.runStitcher(stop: self.stop)
+            }
         }
         presence?.start()
         hooks.started()

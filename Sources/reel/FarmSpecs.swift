@@ -73,6 +73,9 @@ extension Specs {
                          help: "the delay before a failed segment is retried, doubling per attempt up to 300 s "
                              + "(small values suit tests and small farms)", defaultText: "5000", env: "REEL_RETRY_BASE_MS"),
                   Specs.stitch,
+                  Option(name: "render-nice", value: "N",
+                         help: "added to the render threads' nice value (0…19), so the rolling stitcher's thread is "
+                             + "scheduled first when the slots keep every core busy (docs/scaling.md)", defaultText: "5"),
                   storage,
                   Option(name: "media-root", value: "DIR",
                          help: "source media must lie under DIR; a job naming anything else fails",

@@ -37,7 +37,8 @@ extension FarmCommands {
                                     stitcher: configurations[0].rollingStitch ? configurations[0] : nil,
                                     projects: projects, stop: stop,
                                     registration: .init(pid: pid, version: Reel.version, probe: { try queue.ping() }),
-                                    hooks: log.hooks(started: started))
+                                    hooks: log.hooks(started: started),
+                                    renderNiceness: try parsed.int("render-nice", in: 0...19) ?? 5)
         let signals = SignalHandler(stop: stop, drainFirst: true) {
             let busy = workerHost.busySlots
             log.line(busy == 0 ? "draining: no segment in progress, stopping"
@@ -186,6 +187,8 @@ final class WorkerLog: Sendable {
         case let .thumbnailFailed(job, segment, message):
             line("thumbnail not written, part kept", ["job_id": job, "segment": segment.map(String.init) ?? "-",
                                                       "error": message])
+        case .priorityRefused(let message):
+            line("render priority not lowered, the slot renders at the process's", ["error": message])
         case .progress:
             break
         }
