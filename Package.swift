@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(name: "ReelFarmProcessTests", dependencies: ["ReelFarm", "ReelRecords", "ReelQueue", "ReelRender",
                                                                 "ReelTestSupport"],
                     exclude: ["Support/blockfs.py", "Support/webview_check.py", "Support/webview_common.py", "Support/newjob_check.py",
+                              "Support/progressive_check.py",
                               "Support/webhook_receiver.py"]),
         // The built `reel` binary's command line: help, messages, validate, hostile inputs, --json style.
         .testTarget(name: "ReelCLITests", dependencies: ["ReelTestSupport"]),
