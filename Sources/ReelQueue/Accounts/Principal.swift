@@ -28,6 +28,9 @@ public struct Principal: Sendable, Hashable {
         Principal(user: user, scope: .admin)
     }
 
+    /// The caps a job it submits is held to: an API token's (`tokenID`); none for the server's operator token.
+    public var submissionCaps: OwnerCaps { tokenID == nil ? OwnerCaps() : OwnerCaps(limits) }
+
     /// The caps a retry of one of its own jobs is held to: a submit token's (`ownerFilter`); none for operate and admin,
     /// who steer other users' jobs, or for the operator.
     public var retryCaps: OwnerCaps { ownerFilter == nil ? OwnerCaps() : OwnerCaps(limits) }

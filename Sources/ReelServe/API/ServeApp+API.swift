@@ -101,8 +101,7 @@ extension ServeApp {
         } catch QueueError.capReached(let refusal) {
             // A retry puts the job's failed and canceled frames back in the queue: held to the token's caps as a
             // submission is. One that no wait would let in is a conflict with the caps, not a request to repeat.
-            let message = "job \(id) cannot be retried: \(refusal); nothing was requeued"
-            return refusal.passes ? HTTPResponse.error(429, message).retrying(after: Self.capRetryAfter) : .error(409, message)
+            return Self.capRefusal("job \(id) cannot be retried: \(refusal); nothing was requeued", refusal)
         } catch {
             log("\(action) failed: \(error)")
             return .error(503, "\(action) failed: the database cannot be written")

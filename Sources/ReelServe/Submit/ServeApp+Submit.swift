@@ -26,7 +26,7 @@ extension ServeApp {
         job.tokenID = principal.tokenID
         // An API token's caps on its user's active jobs and waiting frames, held by the queue in the inserting
         // transaction; the operator's token has none.
-        job.caps = principal.tokenID == nil ? OwnerCaps() : OwnerCaps(principal.limits)
+        job.caps = principal.submissionCaps
         // The webhook's target is judged now, as the deliverer will judge it (`WebhookTarget`: http or https, no
         // credentials, a name that resolves to an address webhooks may reach), so a refused one is a 422 at `webhook`
         // and not a delivery that fails after the render.
@@ -60,7 +60,9 @@ extension ServeApp {
         do {
             switch try intake.submit(job) {
             case .invalid(let problems): return JobEnvelope.invalid(problems)
-            case .capReached(let refusal): return Self.capRefusal(refusal)
+            case .capReached(let refusal):
+                guard refusal.passes else { return JobEnvelope.invalid([Diagnostic(path: "composition", message: refusal.description)]) }
+                return Self.capRefusal(refusal.description + "; nothing was queued", refusal)
             case .queued(let id):
                 hub.kick()
                 return created(id)
@@ -74,11 +76,10 @@ extension ServeApp {
     /// Seconds a client over a cap that passes is told to wait: a job of a minute or two ends in about that time.
     static let capRetryAfter = 60
 
-    /// The answer to a job over its token's caps: 429 with `Retry-After` while waiting can make room (active jobs,
-    /// waiting frames), 422 at `composition` for a job larger than the frames cap itself, which no wait would let in.
-    static func capRefusal(_ refusal: OwnerCapRefusal) -> HTTPResponse {
-        guard refusal.passes else { return JobEnvelope.invalid([Diagnostic(path: "composition", message: refusal.description)]) }
-        return HTTPResponse.error(429, refusal.description + "; nothing was queued").retrying(after: capRetryAfter)
+    /// The answer to a submission or retry over its token's caps: 429 with `Retry-After` while waiting can make room
+    /// (active jobs, waiting frames), else 409 (a submission answers that case 422 at `composition`, its own fault).
+    static func capRefusal(_ message: String, _ refusal: OwnerCapRefusal) -> HTTPResponse {
+        refusal.passes ? HTTPResponse.error(429, message).retrying(after: capRetryAfter) : .error(409, message)
     }
 
     /// 201 with the job as `GET /api/v1/jobs/{id}` serves it, read now for this job alone (a submission is
