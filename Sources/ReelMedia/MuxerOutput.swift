@@ -30,8 +30,6 @@ public final class OutputMuxer {
     var reservation: (frames: Int64, samples: Int64)?
     /// Bytes of codec configuration the streams carry (`avcC`, `hvcC`, `esds` …), which the `moov` holds.
     var extradataBytes = 0
-    /// The room reserved for the `moov` at the front (`moov_size`), once the header is written; nil when none was.
-    public internal(set) var reservedIndexBytes: Int64?
     var video: (index: Int32, frameTimeBase: AVRational)?
     var audio: (index: Int32, encoder: AudioEncoder)?
     var headerWritten = false
@@ -145,7 +143,6 @@ public final class OutputMuxer {
             let flags = (faststart && reserve == nil ? ["+faststart"] : []) + (negativeCTSOffsets ? ["+negative_cts_offsets"] : [])
             if !flags.isEmpty { all["movflags"] = flags.joined() }
             if let reserve { all["moov_size"] = String(reserve) }
-            reservedIndexBytes = reserve
         }
         // FFmpeg 5.1's mp4 muxer writes FLAC (the dfLa box) only when told that experimental features are allowed.
         if audio?.encoder.settings.codec == .flac { all["strict"] = "experimental" }
