@@ -108,21 +108,22 @@ import Testing
         }
     }
 
-    @Test("a part found missing after a priority change is claimed again at the priority its segment kept",
+    @Test("a part found missing after a priority change is claimed again, at its job's new priority",
           arguments: QueueKind.allCases)
     func requeuedAfterPriorityChange(kind: QueueKind) throws {
         try withQueue(kind) { q, _ in
             let job = try insert(q, ownedSpec("film", name: "film", segments: 2))
             let first = try #require(try claimOne(q))
             #expect(try complete(q, first.lease))
-            // Segment 0 is done and keeps priority 0; segment 1 and the job move to 5.
+            // Segment 0 is done; it moves to 5 with segment 1 and the job, so that sent back it is claimed in its
+            // job's group (with the old priority it would be in no group, and never claimed).
             #expect(try q.jobPrioritySet(job, priority: 5) == 0)
             let second = try #require(try claimOne(q))
             #expect(try complete(q, second.lease))
             let stitch = try #require(try q.stitchClaim(StitchClaimParams(workerID: "s")))
             #expect(try q.stitchRequeue(stitch.lease, segmentIDs: [first.segment.id], message: "part missing"))
             let again = try #require(try claimOne(q), "the requeued segment must not be stranded")
-            #expect(again.segment.id == first.segment.id && again.segment.priority == 0)
+            #expect(again.segment.id == first.segment.id && again.segment.priority == 5)
         }
     }
 

@@ -2,10 +2,10 @@ import Foundation
 
 extension MemoryState {
     /// Up to `limit` claimable segments (due, their tags carried) in fair-share order, the twin of `SegmentSQL.claim`:
-    /// each owner with a claimable segment enters with its best group (the highest priority it has claimable) and is
-    /// ranked by that priority, then its running frames over its weight, then that group's oldest claimable segment;
-    /// the groups give their segments in rank order, each in its own claim order. The ranks are read once per claim,
-    /// as the statement reads them once.
+    /// every (priority, owner) with an active job is one group, ranked by that priority, then the owner's running
+    /// frames over its weight, then the group's oldest active job; the groups give their claimable segments in rank
+    /// order, each in its own claim order. A segment's priority is always its job's (`setPriority` moves them all),
+    /// so every claimable segment is in a group. The ranks are read once per claim, as the statement reads them once.
     func fairOrder(tags: Set<String>, now: Date, limit: Int) -> [Int64] {
         let nowUS = now.microsecondsSince1970
         func claimable(_ k: ClaimKey) -> Bool {
@@ -13,17 +13,18 @@ extension MemoryState {
             return s.requiredTags.isSubset(of: tags)
         }
         let load = runningFrames()
-        var best: [String: FairRank] = [:]
-        for (g, keys) in available {
-            guard best[g.owner].map({ $0.group.priority < g.priority }) ?? true,
-                  let head = keys.last(where: claimable) else { continue }
-            let weight = shares[g.owner] ?? OwnerShare.defaultWeight
-            best[g.owner] = FairRank(group: g, load: OwnerShare.load(frames: load[g.owner] ?? 0, weight: weight), head: head)
+        var first: [FairGroup: Int64] = [:]
+        for j in jobs.values where j.job.state.isActive {
+            let g = FairGroup(priority: j.job.priority, owner: j.job.owner)
+            first[g] = min(first[g] ?? .max, j.job.id)
         }
-        let ranked = best.values.sorted()
+        let ranked = first.map { g, job in
+            FairRank(group: g, load: OwnerShare.load(frames: load[g.owner] ?? 0, weight: shares[g.owner] ?? OwnerShare.defaultWeight),
+                     firstJob: job)
+        }.sorted()
         var picked: [Int64] = []
         for r in ranked {
-            for k in available[r.group]!.reversed() where claimable(k) {
+            for k in (available[r.group] ?? []).reversed() where claimable(k) {
                 picked.append(k.id)
                 if picked.count == limit { return picked }
             }
@@ -47,16 +48,16 @@ extension MemoryState {
     }
 }
 
-/// An owner's place in one claim, through its best group: priority first (higher), then weighted running work (less),
-/// then the group's oldest claimable segment (the claim order of the heads, which also breaks every remaining tie).
+/// A group's place in one claim: priority first (higher), then its owner's weighted running work (less), then its
+/// oldest active job (lower id). Ids are unique, so no two groups tie.
 struct FairRank: Comparable {
     var group: FairGroup
     var load: Double
-    var head: ClaimKey
+    var firstJob: Int64
 
     static func < (a: FairRank, b: FairRank) -> Bool {
-        if a.head.priority != b.head.priority { return a.head.priority > b.head.priority }
+        if a.group.priority != b.group.priority { return a.group.priority > b.group.priority }
         if a.load != b.load { return a.load < b.load }
-        return a.head < b.head
+        return a.firstJob < b.firstJob
     }
 }

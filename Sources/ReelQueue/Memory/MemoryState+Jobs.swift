@@ -51,7 +51,8 @@ extension MemoryState {
     mutating func setPriority(_ id: Int64, _ priority: Int) throws(QueueError) -> Int {
         let j = try job(id)
         jobs[id]?.job.priority = priority
-        for sid in j.segmentIDs where segments[sid]?.segment.state != .done {
+        // Every segment follows, done ones too: a part the stitcher sends back is claimable in its job's group.
+        for sid in j.segmentIDs {
             guard let s = segments[sid]?.segment else { continue }
             if s.state == .available { removeAvailable(s) }
             segments[sid]?.segment.priority = priority

@@ -664,5 +664,15 @@ CREATE INDEX jobs_active_by_owner ON jobs (owner) WHERE state IN ('queued', 'run
 """##, down: ##"""
 DROP INDEX jobs_active_by_owner;
 """##),
+        Migration(version: 15, name: "segment_priority", up: ##"""
+-- A segment's priority is always its job's (docs/queue-states.md, "Fair share"): the claim's groups are the active
+-- jobs' (priority, owner) pairs, so a segment with another priority than its job's would never be claimed. Before this
+-- version a priority change moved only the segments not done, and a part the stitcher sent back later kept the old
+-- one; `JobSQL.setPriority` now moves them all. This aligns what earlier versions left behind.
+UPDATE segments s SET priority = j.priority FROM jobs j WHERE j.id = s.job_id AND s.priority <> j.priority;
+"""##, down: ##"""
+-- Nothing to undo: the aligned priorities are what the earlier claim would have chosen for a requeued part's job.
+SELECT 1;
+"""##),
     ]
 }

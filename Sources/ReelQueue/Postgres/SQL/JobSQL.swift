@@ -46,13 +46,15 @@ enum JobSQL {
     /// $1 id, $2 owner (NULL = any).
     static let get = PGStatement(name: "job_get", sql: "SELECT \(columns) FROM jobs WHERE id = $1 AND \(owned(by: "$2"))")
 
-    /// $1 job, $2 priority, $3 owner (NULL = any). Returns the previous priority; segments not done follow in the same
-    /// statement (only when the job row was found, so another owner's segments keep theirs).
+    /// $1 job, $2 priority, $3 owner (NULL = any). Returns the previous priority; all the job's segments follow in the
+    /// same statement (only when the job row was found, so another owner's segments keep theirs), done ones too: a
+    /// segment's priority is always its job's, which the fair-share claim's groups rely on (a part the stitcher sends
+    /// back is claimable in its job's group).
     static let setPriority = PGStatement(name: "job_set_priority", sql: """
         WITH old AS (SELECT id, priority FROM jobs WHERE id = $1 AND \(owned(by: "$3")) FOR UPDATE),
              j AS (UPDATE jobs SET priority = $2 FROM old WHERE jobs.id = old.id RETURNING old.priority AS previous),
              s AS (UPDATE segments SET priority = $2 FROM old
-                   WHERE segments.job_id = old.id AND segments.state <> 'done' AND segments.priority <> $2)
+                   WHERE segments.job_id = old.id AND segments.priority <> $2)
         SELECT previous FROM j
         """)
 

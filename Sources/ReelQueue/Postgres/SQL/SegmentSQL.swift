@@ -50,36 +50,29 @@ enum SegmentSQL {
     /// $1 now, $2 limit, $3 worker, $4 worker tags, $5 lease µs, $6 the caller's lease token. When segments
     /// already run under $6 (the same claim rerun after its reply was lost), it returns those and claims nothing.
     ///
-    /// Fair share (docs/queue-states.md): `g` ranks every owner with an active job by its best claimable segment `h`
-    /// (highest priority, then oldest): by that priority, then the owner's running frames over its weight, then `h`'s
-    /// age. `c` takes up to $2 segments from the owners in rank order, each owner's of `h`'s priority in their claim
-    /// order (`segments_claim_by_owner`), locking only what it takes: the nested loop over the ranked owners stops at
-    /// the limit, so one claim reads O(owners + running segments) rows. The priority comes from the segments, not
-    /// the job: a part requeued after a priority change keeps its segment's old one. `MemoryState.fairOrder` is the
-    /// twin.
+    /// Fair share (docs/queue-states.md): `g` is every (priority, owner) with an active job (`jobs_active`), ordered
+    /// by that priority, then the owner's running frames over its weight (`segments_running_by_owner`), then the
+    /// group's oldest active job. `c` takes up to $2 segments from the groups in that order, each group's in its claim
+    /// order (`segments_claim_by_owner`), locking only what it takes: the nested loop over the ordered groups stops at
+    /// the limit, so one claim reads O(groups + running segments) rows and descends the claim index once per group
+    /// it visits. A segment's priority is always its job's (`JobSQL.setPriority` moves them all), so every claimable
+    /// segment is in a group. The rank is carried as its three keys, not a window function: one sort fewer.
+    /// `MemoryState.fairOrder` is the twin.
     static let claim = PGStatement(name: "segment_claim", sql: """
         WITH mine AS (
             SELECT id FROM segments
             WHERE lease_expires_at IS NOT NULL AND lease_token = $6 AND state = 'running'
-        ), load AS (
-            SELECT owner, sum(frame_end - frame_start) AS frames FROM segments
-            WHERE state = 'running' AND leased_by IS NOT NULL
-            GROUP BY owner
-        ), g AS (
-            SELECT p.owner, h.priority, row_number() OVER (ORDER BY h.priority DESC,
-                coalesce(l.frames, 0)::float8 / coalesce(w.weight, 1), h.scheduled_at, h.id) AS fair_rank
-            FROM (SELECT DISTINCT owner FROM jobs WHERE state IN ('queued', 'running', 'stitching')) p
-            CROSS JOIN LATERAL (
-                SELECT priority, scheduled_at, id FROM segments
-                WHERE owner = p.owner AND state = 'available' AND scheduled_at <= reel_now($1) AND \(claimableTags)
-                ORDER BY priority DESC, scheduled_at, id
-                LIMIT 1
-            ) h
-            LEFT JOIN load l ON l.owner = p.owner
-            LEFT JOIN owner_shares w ON w.owner = p.owner
-            WHERE NOT EXISTS (SELECT 1 FROM mine)
         ), c AS (
-            SELECT x.id, g.fair_rank FROM (SELECT * FROM g ORDER BY fair_rank) g
+            SELECT x.id, g.share, g.first FROM (
+                SELECT p.owner, p.priority, coalesce(l.frames, 0)::float8 / coalesce(w.weight, 1) AS share, p.first
+                FROM (SELECT owner, priority, min(id) AS first FROM jobs
+                      WHERE state IN ('queued', 'running', 'stitching') GROUP BY owner, priority) p
+                LEFT JOIN (SELECT owner, sum(frame_end - frame_start) AS frames FROM segments
+                           WHERE state = 'running' AND leased_by IS NOT NULL GROUP BY owner) l ON l.owner = p.owner
+                LEFT JOIN owner_shares w ON w.owner = p.owner
+                WHERE NOT EXISTS (SELECT 1 FROM mine)
+                ORDER BY p.priority DESC, share, p.first
+            ) g
             CROSS JOIN LATERAL (
                 SELECT id FROM segments
                 WHERE owner = g.owner AND priority = g.priority AND state = 'available'
@@ -88,7 +81,6 @@ enum SegmentSQL {
                 LIMIT $2
                 FOR UPDATE SKIP LOCKED
             ) x
-            ORDER BY g.fair_rank
             LIMIT $2
         ), s AS (
             UPDATE segments s SET state = 'running', attempt = s.attempt + 1, lease_token = $6,
@@ -96,14 +88,14 @@ enum SegmentSQL {
                 progress_frames = 0, claimed_at = reel_now($1),
                 claim_wait_us = GREATEST(0, reel_us(reel_now($1)) - reel_us(GREATEST(s.scheduled_at, s.available_at)))
             FROM c WHERE s.id = c.id
-            RETURNING s.*, c.fair_rank
+            RETURNING s.*, c.share, c.first
         ), j AS (
             UPDATE jobs SET state = 'running', started_at = coalesce(started_at, reel_now($1))
             WHERE id IN (SELECT job_id FROM s) AND state = 'queued'
         )
-        SELECT \(columns), fair_rank FROM s
-        UNION ALL SELECT \(columns), NULL FROM segments WHERE id IN (SELECT id FROM mine)
-        ORDER BY fair_rank, priority DESC, scheduled_us, id
+        SELECT \(columns), share, first FROM s
+        UNION ALL SELECT \(columns), NULL, NULL FROM segments WHERE id IN (SELECT id FROM mine)
+        ORDER BY priority DESC, share, first, scheduled_us, id
         """)
 
     /// $1 id, $2 token, $3 now, $4 lease µs, $5 frames rendered so far (NULL: unchanged). Extends a running
