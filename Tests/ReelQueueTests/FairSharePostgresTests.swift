@@ -30,7 +30,7 @@ import Testing
         return total
     }
 
-    @Test("one claim reads the owners' heads and the running set, not the 2,000 older segments of another owner")
+    @Test("one claim reads the active jobs' groups and the running set, not the 2,000 older segments of another owner")
     func claimCostIsBounded() throws {
         try withTestSchema { config in
             let q = try PostgresSegmentQueue(config)
@@ -69,6 +69,29 @@ import Testing
             _ = try c.exec(forged, [.text("editor1")])
             let q = try PostgresSegmentQueue(config)
             #expect(try claimOne(q)?.segment.index == 0)
+        }
+    }
+
+    @Test("migration 15 gives a done segment left at an old priority its job's, and the part sent back is claimed")
+    func migrationAlignsPriorities() throws {
+        try withTestSchema { config in
+            let q = try PostgresSegmentQueue(config)
+            let job = try insert(q, ownedSpec("film", name: "film", segments: 2))
+            let first = try #require(try claimOne(q))
+            #expect(try complete(q, first.lease))
+            let migrator = Migrator(config)
+            #expect(try migrator.migrateDown(to: 14) == [15])
+            // What version 14's priority change left: the job and its unfinished segment at 5, the done one at 0.
+            let c = try PGConnection(url: config.databaseURL, applicationName: "reel-test-fair", schema: config.schema)
+            _ = try c.exec("UPDATE jobs SET priority = 5 WHERE id = $1", [.int64(job)])
+            _ = try c.exec("UPDATE segments SET priority = 5 WHERE job_id = $1 AND state <> 'done'", [.int64(job)])
+            #expect(try migrator.migrate() == [15])
+            #expect(try q.segmentList(jobID: job).map(\.priority) == [5, 5])
+            let second = try #require(try claimOne(q))
+            #expect(try complete(q, second.lease))
+            let stitch = try #require(try q.stitchClaim(StitchClaimParams(workerID: "s")))
+            #expect(try q.stitchRequeue(stitch.lease, segmentIDs: [first.segment.id], message: "part missing"))
+            #expect(try claimOne(q)?.segment.id == first.segment.id, "the requeued segment must not be stranded")
         }
     }
 }
