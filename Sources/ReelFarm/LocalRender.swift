@@ -17,6 +17,8 @@ public struct LocalRender: Sendable {
         /// A rolling stitcher thread appends parts while segments render (`--stitch rolling`, the default);
         /// false stitches in one pass after the last segment (`--stitch end`).
         public var rollingStitch: Bool
+        /// Threads for the stitch's audio encode (`WorkerConfiguration.stitchAudioThreads`; 1: one encode).
+        public var stitchAudioThreads = 1
 
         public init(workers: Int, store: PartStore, output: String, rollingStitch: Bool = true) {
             self.workers = workers
@@ -122,6 +124,7 @@ public struct LocalRender: Sendable {
         configuration.heartbeatInterval = .seconds(1)
         configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
         configuration.rollingStitch = options.rollingStitch
+        configuration.stitchAudioThreads = options.stitchAudioThreads
         return configuration
     }
 

@@ -35,7 +35,8 @@ extension Worker {
             removeAbandonedStitches(claim, in: publication)
             let rolling = RollingStitcher(output: project.composition.output, chapters: run.chapters, to: publication,
                                           owner: Self.stitchOwner(claim.lease, attempt: claim.lease.attempt),
-                                          totals: (run.totalFrames, run.totalSamples))
+                                          totals: (run.totalFrames, run.totalSamples),
+                                          audioChunking: configuration.audioChunking)
             stitcher = rolling
             try measureLoudnessAhead(run, project: project, into: rolling, keeper: keeper, stop: stop)
             guard try appendAll(run, into: rolling, keeper: keeper, stop: stop) else { return false }

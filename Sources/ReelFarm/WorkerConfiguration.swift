@@ -1,5 +1,6 @@
 import Foundation
 import ReelQueue
+import ReelMedia
 import ReelRender
 
 /// How a worker claims, renders, heartbeats and retries.
@@ -25,6 +26,10 @@ public struct WorkerConfiguration: Sendable {
     /// Run a rolling stitcher next to the render slots (`Worker.runStitcher`); with false, a job is stitched
     /// in one pass after its last segment, by whichever slot finds it ready (`reel worker --stitch end`).
     public var rollingStitch = true
+    /// Threads for the stitch's audio encode: 1 (the default) encodes it once; more encode AAC in parallel chunks
+    /// (`AudioChunking`; `reel worker --stitch-audio-threads`, docs/scaling.md "Parallel audio"), for farms whose
+    /// workers outrun one core's AAC encode.
+    public var stitchAudioThreads = 1
     /// How often this worker runs the rescue sweep for expired leases.
     public var rescueInterval: Duration = .seconds(15)
     /// Retry delay after a failed attempt: base · 2^(attempt−1), capped.
@@ -60,4 +65,9 @@ public struct WorkerConfiguration: Sendable {
             throw FarmError.invalidConfiguration("poll and rescue intervals must be positive")
         }
     }
+}
+
+extension WorkerConfiguration {
+    /// The stitch's audio chunking (`stitchAudioThreads`), nil for the single encode.
+    var audioChunking: AudioChunking? { stitchAudioThreads > 1 ? AudioChunking(threads: stitchAudioThreads) : nil }
 }

@@ -23,12 +23,17 @@ public final class AudioEncoder {
     let frameSize: Int
     private var nextPTS: Int64 = 0
     private var finished = false
+    /// The chunked encode when `AudioChunking` was asked for and the codec is AAC; this encoder's own context then
+    /// only describes the stream (its extradata is every chunk encoder's).
+    private let chunked: ChunkedAudioEncode?
     /// Samples fed so far (per channel).
     public private(set) var samplesFed: Int64 = 0
 
+    /// - Parameter chunking: encode AAC in parallel chunks (`AudioChunking`); ignored for every other codec.
     /// - Throws: `MediaError.unsupportedCodec` when the encoder is missing, `.ffmpeg` when it does not open.
-    public init(settings: AudioCodecSettings) throws(MediaError) {
+    public init(settings: AudioCodecSettings, chunking: AudioChunking? = nil) throws(MediaError) {
         self.settings = settings
+        chunked = settings.codec == .aac ? chunking.map { ChunkedAudioEncode(settings: settings, chunking: $0) } : nil
         let format = AudioEncoderFormat(settings)
         context = try EncoderContext(encoderName: format.encoderName, path: nil)
         let ctx = context.pointer
@@ -48,6 +53,9 @@ public final class AudioEncoder {
                                     quantizer: format.quantizer)
     }
 
+    /// Whether this encode runs in parallel chunks (`AudioChunking`, AAC only).
+    public var isChunked: Bool { chunked != nil }
+
     /// FFmpeg's codec name (`aac`, `pcm_f32le`, `pcm_s24le` …).
     public var codecName: String { String(cString: context.codec.pointee.name) }
     /// Priming samples the encoder puts before the first real sample (1024 for AAC, 0 for PCM and FLAC).
@@ -63,8 +71,9 @@ public final class AudioEncoder {
             throw MediaError.invalidData(path: "", message: "audio of \(buffer.channelCount) channels at "
                                          + "\(buffer.sampleRate) Hz, encoder wants \(settings.channels) at \(settings.sampleRate)")
         }
-        try fifo.write(buffer)
         samplesFed += Int64(buffer.frameCount)
+        if let chunked { return try chunked.encode(buffer) }
+        try fifo.write(buffer)
         var packets: [Packet] = []
         while fifo.count >= frameSize { packets += try sendFrame() }
         return packets
@@ -74,6 +83,7 @@ public final class AudioEncoder {
     public func finish() throws(MediaError) -> [Packet] {
         guard !finished else { return [] }
         finished = true
+        if let chunked { return try chunked.finish() }
         var packets: [Packet] = []
         while fifo.count > 0 { packets += try sendFrame() }
         try context.send(nil)

@@ -23,6 +23,10 @@ enum Specs {
         help: "rolling: a stitcher thread appends each part as soon as every part before it is done, so the output "
             + "is published about a second after the last segment; end: stitch in one pass after the last segment "
             + "(the same bytes, for comparison)", defaultText: "rolling")
+    static let stitchAudioThreads = Option(name: "stitch-audio-threads", value: "N",
+        help: "encode the output's AAC audio in parallel 20 s chunks on N threads, each chunk's encoder started 1 s "
+            + "early so no join can be heard (docs/scaling.md, \"Parallel audio\"); for farms whose workers outrun "
+            + "one core's audio encode. Other codecs are encoded once", defaultText: "1: one encode, in order")
     static let overwrite = Option(name: "overwrite", value: nil,
                                   help: "replace an existing file at -o (like ffmpeg's -y); never one of the job's "
                                       + "own inputs")
@@ -100,7 +104,7 @@ enum Specs {
         about: "Renders a composition on this machine: plans it, renders its segments on in-process workers, "
             + "stitches them. Parts are kept in the storage folder, so an unchanged segment is reused next time. "
             + "Ctrl-C stops at the next frame and writes nothing.",
-        options: [output, overwrite, renderSegmentSeconds, preset, lossless, stitch,
+        options: [output, overwrite, renderSegmentSeconds, preset, lossless, stitch, stitchAudioThreads,
                   Option(name: "workers", value: "N", help: "in-process workers, each rendering one segment at a time",
                          defaultText: "the number of cores"),
                   range,

@@ -73,6 +73,7 @@ extension Specs {
                          help: "the delay before a failed segment is retried, doubling per attempt up to 300 s "
                              + "(small values suit tests and small farms)", defaultText: "5000", env: "REEL_RETRY_BASE_MS"),
                   Specs.stitch,
+                  Specs.stitchAudioThreads,
                   Option(name: "render-nice", value: "N",
                          help: "added to the render threads' nice value (0…19), so the rolling stitcher's thread is "
                              + "scheduled first when the slots keep every core busy (docs/scaling.md)", defaultText: "5"),

@@ -14,6 +14,7 @@ extension Commands {
         guard let output = parsed.value("output") else { throw UsageError(message: "needs -o OUT") }
         let container = try containerOf(output, lossless: parsed.flag("lossless"))
         let workers = try parsed.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let audioThreads = try FarmCommands.stitchAudioThreads(parsed)
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
@@ -25,8 +26,10 @@ extension Commands {
         let target = try OutputTarget.prepare(absolute(output), overwrite: parsed.flag("overwrite"),
                                               inputs: project.inputFiles)
         let store = PartStore(root: parsed.value("storage") ?? defaultStorage())
-        let render = LocalRender(project: project, options: .init(workers: workers, store: store, output: absolute(output),
-                                                                  rollingStitch: try FarmCommands.stitchMode(parsed)))
+        var options = LocalRender.Options(workers: workers, store: store, output: absolute(output),
+                                          rollingStitch: try FarmCommands.stitchMode(parsed))
+        options.stitchAudioThreads = audioThreads
+        let render = LocalRender(project: project, options: options)
         let display = ProgressDisplay(style: .detect(json: parsed.flag("json")))
         let progress = RenderProgress(segments: render.segments, display: display)
         let stop = StopSignal()

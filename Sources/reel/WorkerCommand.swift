@@ -73,6 +73,7 @@ extension FarmCommands {
         configuration.rescueInterval = .seconds(min(15, lease))
         configuration.backoff = try retryBackoff(parsed)
         configuration.rollingStitch = try stitchMode(parsed)
+        configuration.stitchAudioThreads = try stitchAudioThreads(parsed)
         try configuration.validate()
         return configuration
     }
@@ -97,6 +98,11 @@ extension FarmCommands {
     }
 
     /// `--stitch rolling` (the default) or `--stitch end`: whether a stitcher thread appends parts as they finish.
+    /// `--stitch-audio-threads N` (1 to 64), else 1.
+    static func stitchAudioThreads(_ parsed: Arguments) throws -> Int {
+        try parsed.int("stitch-audio-threads", in: 1...64) ?? 1
+    }
+
     static func stitchMode(_ parsed: Arguments) throws -> Bool {
         switch parsed.value("stitch") ?? "rolling" {
         case "rolling": return true

@@ -67,6 +67,18 @@ import Testing
         }
     }
 
+    @Test("--stitch-audio-threads is offered by reel render and reel worker, and refused outside 1…64 before anything runs")
+    func stitchAudioThreads() throws {
+        for command in ["render", "worker"] {
+            #expect(try Self.accepted(command).contains("--stitch-audio-threads"), "reel \(command)")
+        }
+        let render = try CLIRunner.run(["render", "/nonexistent/comp.json", "-o", "/tmp/x.mp4", "--stitch-audio-threads", "0"])
+        #expect(render.status == 2 && render.err.contains("--stitch-audio-threads"), "\(render.err)")
+        let worker = try CLIRunner.run(["worker", "--stitch-audio-threads", "65", "--db", "postgresql://nobody@127.0.0.1:1/x",
+                                        "--storage", "/tmp", "--no-roots"])
+        #expect(worker.status == 2 && worker.err.contains("--stitch-audio-threads"), "\(worker.err)")
+    }
+
     @Test("the help answers a newcomer's questions: priority order, defaults, variables, why storage")
     func newcomerQuestions() throws {
         let worker = try Self.help("worker")

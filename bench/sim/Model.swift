@@ -20,6 +20,12 @@ struct FarmModel {
     /// output second (~1 s per hour of output).
     var stitchSpeed = 50.0
     var copyPerSecond = 1.0 / 3600
+    /// `--stitch-audio-threads` (`AudioChunking`): with more than 1, the audio is encoded in chunks of
+    /// `audioChunkSeconds` on that many threads, each chunk's encoder fed `audioRollSeconds` more (its pre- and
+    /// post-roll), and a part's append is only its packet copy.
+    var audioThreads = 1
+    var audioChunkSeconds = 960.0 * 1024 / 48_000
+    var audioRollSeconds = 52.0 * 1024 / 48_000
     /// What is left once the last packet is written, whatever the length: muxer trailer, fsync and rename,
     /// the database commit that publishes the job.
     var finishCost = 1.0
@@ -27,7 +33,9 @@ struct FarmModel {
     var workerStart = 1.4
 
     /// The stitch work of segment `i` (its audio encode and its packets' copy).
-    func stitchCost(_ i: Int) -> Double { segmentLength(i) * (1 / stitchSpeed + copyPerSecond) }
+    func stitchCost(_ i: Int) -> Double {
+        segmentLength(i) * ((audioThreads > 1 ? 0 : 1 / stitchSpeed) + copyPerSecond)
+    }
 
     var segmentCount: Int { Int((outputSeconds / segmentSeconds).rounded(.up)) }
 

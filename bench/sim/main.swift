@@ -10,7 +10,8 @@ import Foundation
 ///   --jitter CV [0.3]             spread of the render cost
 ///   --claim-ms, --complete-ms, --heartbeat-ms M [0.16]  queue server time per request (1/6200 s)
 ///   --heartbeat-interval S [5]    --round-trip-ms M [1]
-///   --stitch-speed X [50]         the stitch's AAC encode, × real-time
+///   --stitch-speed X [50]         the stitch's AAC encode, × real-time (per thread)
+///   --audio-threads T [1]         the stitch's audio in parallel 20.48 s chunks on T threads (--stitch-audio-threads)
 ///   --copy-per-hour S [1]         the stitch's video packet copy, seconds per hour of output
 ///   --finish-seconds S [1]        after the last packet: trailer, fsync, rename, commit
 ///   --worker-start S [1.4]         submit → a worker's first claim (probing the assets)
@@ -41,6 +42,7 @@ while arguments.count >= 2 {
     case "--heartbeat-interval": model.heartbeatInterval = x
     case "--round-trip-ms": model.roundTrip = x / 1000
     case "--stitch-speed": model.stitchSpeed = x
+    case "--audio-threads": model.audioThreads = max(1, Int(x))
     case "--copy-per-hour": model.copyPerSecond = x / 3600
     case "--finish-seconds": model.finishCost = x
     case "--worker-start": model.workerStart = x

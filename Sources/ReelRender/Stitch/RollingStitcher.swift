@@ -40,6 +40,8 @@ public final class RollingStitcher {
     public var parts: Int { tiling.parts }
     /// A loudness job's measurement and second pass (nil without `output.audio.loudness`).
     private let loudness: LoudnessPass?
+    /// The audio encoded in parallel chunks (AAC only; `AudioChunking`), or once (nil, the default).
+    let audioChunking: AudioChunking?
 
     /// - Parameters:
     ///   - chapters: chapter marks on the output's own timeline (`Stitcher.chapters`).
@@ -48,9 +50,13 @@ public final class RollingStitcher {
     ///   - totals: the programme's frames and samples, as `finish` will check them; given, the index is written into
     ///     room reserved at the front, else moved there by a rewrite of the whole file.
     ///   - faststart: the index at the front (Reel's outputs always have it; false only to measure what it costs).
+    ///   - audioChunking: encode AAC audio in parallel chunks (docs/scaling.md, "Parallel audio"); nil encodes it
+    ///     once, on this thread.
     public init(output: OutputSettings, chapters: [Chapter] = [], to publication: Publication, owner: String = "",
-                totals: (frames: Int64, samples: Int64)? = nil, faststart: Bool = true) {
+                totals: (frames: Int64, samples: Int64)? = nil, faststart: Bool = true,
+                audioChunking: AudioChunking? = nil) {
         self.faststart = faststart
+        self.audioChunking = audioChunking
         self.totals = totals
         self.publication = publication
         self.owner = owner
@@ -145,7 +151,7 @@ public final class RollingStitcher {
         if let totals { muxer.reserveIndex(frames: totals.frames, samples: totals.samples) }
         try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: reader, frameRate: output.frameRate)
-        try muxer.addAudioStream(AudioEncoder(settings: output.deliveredAudio))
+        try muxer.addAudioStream(AudioEncoder(settings: output.deliveredAudio, chunking: audioChunking))
         self.muxer = muxer
         reference = (firstSegment, reader.extradata)
         return muxer

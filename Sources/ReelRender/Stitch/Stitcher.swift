@@ -59,22 +59,23 @@ public enum Stitcher {
     /// - Throws: `RenderError.seam` naming the segment, `RenderError.media`, or `.canceled` (also when
     ///   `mayPublish` said no).
     public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
-                              chapters: [Chapter] = [], to path: String,
+                              chapters: [Chapter] = [], to path: String, audioChunking: AudioChunking? = nil,
                               isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         return try stitch(parts: parts, output: output, totalFrames: totalFrames, totalSamples: totalSamples,
-                   chapters: chapters, to: try Publication.replacing(path), isCanceled: isCanceled,
-                   mayPublish: mayPublish)
+                   chapters: chapters, to: try Publication.replacing(path), audioChunking: audioChunking,
+                   isCanceled: isCanceled, mayPublish: mayPublish)
     }
 
     /// `stitch(parts:…to:)` publishing as `publication` says.
     public static func stitch(parts: [StitchPart], output: OutputSettings, totalFrames: Int64, totalSamples: Int64,
                               chapters: [Chapter] = [], to publication: Publication,
+                              audioChunking: AudioChunking? = nil,
                               isCanceled: @Sendable () -> Bool = { false },
                               mayPublish: () throws -> Bool = { true }) throws -> StitchReport {
         try StitchTiling.check(parts, totalFrames: totalFrames, totalSamples: totalSamples)
         let stitcher = RollingStitcher(output: output, chapters: chapters, to: publication,
-                                       totals: (totalFrames, totalSamples))
+                                       totals: (totalFrames, totalSamples), audioChunking: audioChunking)
         do {
             for part in parts {
                 if isCanceled() { throw RenderError.canceled }
