@@ -45,10 +45,13 @@ extension FarmTests.Hosts {
         let queue = try farm.queue()
         let names = Set(workers.map(\.name))
         try await farm.waitForWorkers(workers.map(\.name))
+        // Stopped until the poll watches: on a busy machine the job rendered before the test looked (stop 30's
+        // fresh-clone run: all four segments done, none ever seen running).
+        workers.forEach { $0.send(SIGSTOP) }
         let output = farm.root.appendingPathComponent("out/hosts.mov").path
         let id = try await farm.submitSlow(composition, output: output)
 
-        let (cutWorker, held) = try await farm.stopMidSegment(workers, jobID: id)
+        let (cutWorker, held) = try await farm.stopMidSegment(workers, jobID: id, resuming: workers)
         let cut = try #require(workers.firstIndex { $0 === cutWorker })
         try await network.cut(cut)
         cutWorker.send(SIGCONT)
