@@ -3,11 +3,16 @@ import ReelMedia
 import ReelModel
 import ReelRender
 
-/// Per-frame cost of layer transforms and masks at 1080p against passthrough:
+/// Per-frame cost of layer transforms, masks and a dissolve at 1080p against passthrough:
 /// `bench-layers [frames] [preset]`. Each case composites `frames` frames (cycling through 8 textured
 /// sources) and encodes them with VideoPartWriter (crf 23), so "with encode" is a segment's video cost
 /// minus decoding. (A real overlay also decodes a second source; that cost is the decoder's, not
 /// measured here.) ReelRender is built -O in every configuration, so a debug build measures the kernels.
+///
+/// CPU as well as wall (issue 23 §2): the compositing thread's own CPU time (CLOCK_THREAD_CPUTIME_ID around each
+/// composite) and the encoder's (the process's CPU over the case, less the compositing), per frame, and their
+/// ratio, the share. Run it on one core (`taskset -c 0 bench-layers 90`) so that x264's threads and the compositor
+/// cannot hide behind each other: the wall figures then add up as a one-core farm worker pays them.
 let args = CommandLine.arguments
 let count = args.count > 1 ? Int(args[1])! : 120
 let preset = args.count > 2 ? args[2] : "veryfast"
@@ -40,35 +45,76 @@ func kenBurns(_ i: Int) -> CompositorLayer<PlanarFrame> {
     return .layer(LayerPicture(frame: sources[i % 8], state: s))
 }
 
-let cases: [(String, (Int) -> [CompositorLayer<PlanarFrame>])] = [
-    ("passthrough", { [.frame(sources[$0 % 8])] }),
-    ("one transformed overlay (PiP 0.3, turned)", { [.frame(sources[$0 % 8]), pip($0)] }),
-    ("one circle-masked overlay", { [.frame(sources[$0 % 8]), pip($0, mask: circle)] }),
-    ("full-frame transform (scale 1.1, 2°)", { [kenBurns($0)] }),
+func transition(_ kind: TransitionKind, _ i: Int) -> CompositorLayer<PlanarFrame> {
+    .transition(kind: kind, outgoing: sources[i % 8], incoming: sources[(i + 5) % 8],
+                progress: try! Rational(Int64(i % 30) + 1, 32))
+}
+
+let titles = TitleRenderer()
+let title = Title(text: "Reel render farm", size: 96, position: Point(x: try Rational(1, 2), y: try Rational(4, 5)),
+                  timeRange: try TimeRange(start: .zero, duration: .seconds(100)))
+
+/// Each case draws frame `i` into the frame it is given.
+let cases: [(String, (Int, inout PlanarFrame) -> Void)] = [
+    ("passthrough", { Compositor.composite([.frame(sources[$0 % 8])], into: &$1) }),
+    ("dissolve", { Compositor.composite([transition(.dissolve, $0)], into: &$1) }),
+    ("push", { Compositor.composite([transition(.push, $0)], into: &$1) }),
+    ("wipe", { Compositor.composite([transition(.wipe, $0)], into: &$1) }),
+    ("a 96 px title over the picture", { i, frame in
+        Compositor.composite([.frame(sources[i % 8])], into: &frame)
+        try! titles.draw(title, at: .seconds(Int64(1 + i % 50)), onto: &frame)
+    }),
+    ("one transformed overlay (PiP 0.3, turned)", { Compositor.composite([.frame(sources[$0 % 8]), pip($0)], into: &$1) }),
+    ("one circle-masked overlay", { Compositor.composite([.frame(sources[$0 % 8]), pip($0, mask: circle)], into: &$1) }),
+    ("full-frame transform (scale 1.1, 2°)", { Compositor.composite([kenBurns($0)], into: &$1) }),
 ]
 
 func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 
+/// CPU seconds of this thread, and of the whole process.
+func cpu(_ clock: clockid_t) -> Double {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
 let settings = OutputSettings(width: width, height: height, frameRate: try FrameRate(30, 1),
                               video: VideoCodecSettings(rateControl: .crf(23), preset: preset))
-var base: (Double, Double)? = nil
+/// The cores this process may run on (its affinity, as `taskset` set it), from /proc/self/status.
+let cores: Int = {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return 0 }
+    return line.dropFirst("Cpus_allowed_list:".count).split(separator: ",").reduce(0) { n, range in
+        let ends = range.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
+        return n + (ends.count == 2 ? ends[1] - ends[0] + 1 : 1)
+    }
+}()
+print("bench-layers: \(count) frames of 1920x1080, x264 \(preset) crf 23; on \(cores) core(s)\(cores == 1 ? "" : " (taskset -c 0 for the one-core figures)")")
+print("| case | composite ms/frame (wall) | composite CPU ms/frame | encoder CPU ms/frame | share (composite / encoder CPU) | with encode ms/frame (wall) | vs passthrough |")
+print("|---|---|---|---|---|---|---|")
+var base: Double? = nil
 for (name, layers) in cases {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-layers-\(getpid()).mp4").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     var frame = PlanarFrame(width: width, height: height)
     let clock = ContinuousClock()
     var composite = Duration.zero
-    let start = clock.now
+    var compositeCPU = 0.0
+    let start = clock.now, processStart = cpu(CLOCK_PROCESS_CPUTIME_ID)
     let writer = try VideoPartWriter(path: path, settings: settings)
     for i in 0..<count {
-        let t0 = clock.now
-        Compositor.composite(layers(i), into: &frame)
+        let t0 = clock.now, c0 = cpu(CLOCK_THREAD_CPUTIME_ID)
+        layers(i, &frame)
+        compositeCPU += cpu(CLOCK_THREAD_CPUTIME_ID) - c0
         composite += clock.now - t0
         try writer.append(frame)
     }
     try writer.finish()
-    let total = seconds(clock.now - start) / Double(count) * 1000, comp = seconds(composite) / Double(count) * 1000
-    if base == nil { base = (comp, total) }
-    print(String(format: "%-44@ composite %6.2f ms/frame, with encode %6.2f ms/frame (%.2f× passthrough)",
-                 name as NSString, comp, total, total / base!.1))
+    let processCPU = cpu(CLOCK_PROCESS_CPUTIME_ID) - processStart
+    let n = Double(count)
+    let total = seconds(clock.now - start) / n * 1000, comp = seconds(composite) / n * 1000
+    let compCPU = compositeCPU / n * 1000, encCPU = (processCPU - compositeCPU) / n * 1000
+    if base == nil { base = total }
+    print(String(format: "| %@ | %.2f | %.2f | %.2f | %.3f | %.2f | %.2f× |", name, comp, compCPU, encCPU,
+                 compCPU / encCPU, total, total / base!))
 }
