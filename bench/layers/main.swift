@@ -4,7 +4,7 @@ import ReelModel
 import ReelRender
 
 /// Per-frame cost of layer transforms, masks and a dissolve at 1080p against passthrough:
-/// `bench-layers [frames] [preset]`. Each case composites `frames` frames (cycling through 8 textured
+/// `bench-layers [frames] [preset] [case]`. Each case composites `frames` frames (cycling through 8 textured
 /// sources) and encodes them with VideoPartWriter (crf 23), so "with encode" is a segment's video cost
 /// minus decoding. (A real overlay also decodes a second source; that cost is the decoder's, not
 /// measured here.) ReelRender is built -O in every configuration, so a debug build measures the kernels.
@@ -16,6 +16,8 @@ import ReelRender
 let args = CommandLine.arguments
 let count = args.count > 1 ? Int(args[1])! : 120
 let preset = args.count > 2 ? args[2] : "veryfast"
+/// A third argument keeps only the cases whose name contains it (and passthrough, the reference).
+let only = args.count > 3 ? args[3] : nil
 let (width, height) = (1920, 1080)
 
 func makeFrame(_ i: Int) -> PlanarFrame {
@@ -93,7 +95,7 @@ print("bench-layers: \(count) frames of 1920x1080, x264 \(preset) crf 23; on \(c
 print("| case | composite ms/frame (wall) | composite CPU ms/frame | encoder CPU ms/frame | share (composite / encoder CPU) | with encode ms/frame (wall) | vs passthrough |")
 print("|---|---|---|---|---|---|---|")
 var base: Double? = nil
-for (name, layers) in cases {
+for (name, layers) in cases where only.map({ name == "passthrough" || name.contains($0) }) ?? true {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-layers-\(getpid()).mp4").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     var frame = PlanarFrame(width: width, height: height)
