@@ -38,8 +38,11 @@ extension Compositor {
             }
             guard map.visible, width >= r, height >= r else { return }
             let pixels = LayerReduction.box(src!, width: width, height: height, by: r)
-            var reducedMask: [UInt8]? = nil
-            withMask(p.mask, plane, P.self) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
+            // The mask's reduction was worked out with the mask (`MaskPlanes.reduced`); reduced here only when not.
+            var reducedMask = p.mask?.reduced(by: r, luma: isFullResolution(plane, P.self))
+            if reducedMask == nil {
+                withMask(p.mask, plane, P.self) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
+            }
             pixels.withUnsafeBufferPointer { px in
                 LayerReduction.withOptional(reducedMask) { mask in
                     LayerSampler.draw(.init(pixels: px.baseAddress!, mask: mask, stride: width / r, width: width, height: height),

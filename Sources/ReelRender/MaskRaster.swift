@@ -3,10 +3,14 @@ import ReelModel
 
 /// A mask drawn at one frame size: coverage 0…255 per luma pixel and per chroma sample.
 public struct MaskPlanes: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public var luma: [UInt8]
-    public var chroma: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let luma: [UInt8]
+    public let chroma: [UInt8]
+    /// The planes box-reduced by 2, 4 and 8 (`LayerReduction.box`), for a layer drawn at half its size or less:
+    /// reduced once with the mask, not on every frame (the renderer draws a mask once and keeps it). Index
+    /// `log₂ r − 1`; a factor the plane is too small for is left out.
+    let reduced: [(luma: [UInt8], chroma: [UInt8])?]
 
     /// Rasterises `mask` over a `width × height` layer (chroma at half size, sampled at the centre of
     /// its 2×2 luma block). Coverage is `clamp(½ − d/f, 0, 1)` with `d` the signed distance from the outline
@@ -19,6 +23,31 @@ public struct MaskPlanes: Sendable, Hashable {
         let shape = Outline(mask, width: Double(width), height: Double(height))
         luma = MaskPlanes.raster(width, height, scale: 1, shape)
         chroma = MaskPlanes.raster(cw, ch, scale: 2, shape)
+        let (l, c) = (luma, chroma)
+        reduced = [2, 4, 8].map { r in
+            guard width >= r, height >= r, cw >= r, ch >= r else { return nil }
+            return (l.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: width, height: height, by: r) },
+                    c.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: cw, height: ch, by: r) })
+        }
+    }
+
+    /// The plane that lines up with `luma` (true) or `chroma`, reduced by `r` (2, 4 or 8), when it was.
+    func reduced(by r: Int, luma isLuma: Bool) -> [UInt8]? {
+        let i = r == 2 ? 0 : r == 4 ? 1 : r == 8 ? 2 : -1
+        guard i >= 0, let planes = reduced[i] else { return nil }
+        return isLuma ? planes.luma : planes.chroma
+    }
+
+    // The reductions follow from the planes: equality and hashing are the planes'.
+    public static func == (a: MaskPlanes, b: MaskPlanes) -> Bool {
+        a.width == b.width && a.height == b.height && a.luma == b.luma && a.chroma == b.chroma
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(luma)
+        hasher.combine(chroma)
     }
 
     static func raster(_ w: Int, _ h: Int, scale: Double, _ shape: Outline) -> [UInt8] {

@@ -1,3 +1,4 @@
+import ReelModel
 import Testing
 @testable import ReelRender
 
@@ -88,5 +89,20 @@ import Testing
     func sixteenBit() {
         let failures = compare(UInt16.self, cases: 400, seed: 2)
         #expect(failures.count == 0, "\(failures.count) of 400 differ: \(failures.prefix(3))")
+    }
+
+    @Test("a mask's reductions, worked out once with it, are the box reductions the compositor made on every frame")
+    func maskReductions() throws {
+        for (w, h) in [(97, 61), (1920, 1080), (15, 9)] {
+            let planes = MaskPlanes(Mask(shape: .circle, feather: try Rational(3, 1)), width: w, height: h)
+            let cw = (w + 1) / 2, ch = (h + 1) / 2
+            for r in [2, 4, 8] {
+                let luma = planes.luma.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: w, height: h, by: r) }
+                let chroma = planes.chroma.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: cw, height: ch, by: r) }
+                let fits = w >= r && h >= r && cw >= r && ch >= r
+                #expect(planes.reduced(by: r, luma: true) == (fits ? luma : nil), "\(w)x\(h) by \(r): luma")
+                #expect(planes.reduced(by: r, luma: false) == (fits ? chroma : nil), "\(w)x\(h) by \(r): chroma")
+            }
+        }
     }
 }
