@@ -37,6 +37,11 @@ public enum TestProcess {
     public struct TimedOut: Error, CustomStringConvertible {
         public let command: String
         public let timeout: Duration
+
+        public init(command: String, timeout: Duration) {
+            self.command = command
+            self.timeout = timeout
+        }
         public var description: String { "\(command) ran past \(timeout) and was killed" }
     }
 
