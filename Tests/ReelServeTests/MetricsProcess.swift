@@ -19,7 +19,7 @@ enum MetricsProcess {
 
     /// Runs `executable` to completion with `input` on standard input; standard output and error together in `stdout`.
     ///
-    /// Each tool here answers in about a second. In two fresh-clone CI runs (stops 26 and 30) two promtool processes
+    /// Each tool here answers in about a second. In two fresh-clone CI runs (7c905dc, stop 30) two promtool processes
     /// (`check config`, `test rules`) instead spun at full CPU for minutes and held the suite up (perf: all in
     /// promtool's own Go runtime; the same commands run alone finish in 1 s, also with every signal blocked). At
     /// stop 30 the test process's own poll did not kill them either: the suite stalled for ten minutes until they
