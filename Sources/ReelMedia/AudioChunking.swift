@@ -82,7 +82,8 @@ final class ChunkedAudioEncode {
     private var preroll: Int64 { Int64(chunking.prerollFrames * frameSize) }
     private var postroll: Int64 { Int64(chunking.postrollFrames * frameSize) }
 
-    /// Where chunk `k`'s encoder starts and the programme samples it keeps (`keep.upperBound` nil: to the end).
+    /// Where chunk `k`'s encoder starts, and the programme samples `keep ..< keepEnd` it keeps (all to the end when it
+    /// is the last chunk, whatever `keepEnd` says).
     private func span(_ k: Int) -> (start: Int64, keep: Int64, keepEnd: Int64?) {
         let from = Int64(k) * chunkSamples
         return (k == 0 ? 0 : from - preroll, from, from + chunkSamples)

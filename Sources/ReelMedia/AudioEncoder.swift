@@ -53,9 +53,6 @@ public final class AudioEncoder {
                                     quantizer: format.quantizer)
     }
 
-    /// Whether this encode runs in parallel chunks (`AudioChunking`, AAC only).
-    public var isChunked: Bool { chunked != nil }
-
     /// FFmpeg's codec name (`aac`, `pcm_f32le`, `pcm_s24le` …).
     public var codecName: String { String(cString: context.codec.pointee.name) }
     /// Priming samples the encoder puts before the first real sample (1024 for AAC, 0 for PCM and FLAC).
@@ -71,9 +68,13 @@ public final class AudioEncoder {
             throw MediaError.invalidData(path: "", message: "audio of \(buffer.channelCount) channels at "
                                          + "\(buffer.sampleRate) Hz, encoder wants \(settings.channels) at \(settings.sampleRate)")
         }
-        samplesFed += Int64(buffer.frameCount)
-        if let chunked { return try chunked.encode(buffer) }
+        if let chunked {
+            let packets = try chunked.encode(buffer)
+            samplesFed += Int64(buffer.frameCount)
+            return packets
+        }
         try fifo.write(buffer)
+        samplesFed += Int64(buffer.frameCount)
         var packets: [Packet] = []
         while fifo.count >= frameSize { packets += try sendFrame() }
         return packets

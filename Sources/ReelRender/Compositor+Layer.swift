@@ -38,10 +38,13 @@ extension Compositor {
             }
             guard map.visible, width >= r, height >= r else { return }
             let pixels = LayerReduction.box(src!, width: width, height: height, by: r)
-            // The mask's reduction was worked out with the mask (`MaskPlanes.reduced`); reduced here only when not.
-            var reducedMask = p.mask?.reduced(by: r, luma: isFullResolution(plane, P.self))
-            if reducedMask == nil {
-                withMask(p.mask, plane, P.self) { mask in reducedMask = mask.map { LayerReduction.box($0, width: width, height: height, by: r) } }
+            // The mask's reduction was worked out with the mask (`MaskPlanes.reduced`): its plane has this plane's
+            // size, which is at least `r` here.
+            let reducedMask = p.mask.map { mask in
+                guard let planes = mask.reduced(by: r, luma: isFullResolution(plane, P.self)) else {
+                    preconditionFailure("a \(width)x\(height) plane's mask has no reduction by \(r)")
+                }
+                return planes
             }
             pixels.withUnsafeBufferPointer { px in
                 LayerReduction.withOptional(reducedMask) { mask in

@@ -9,8 +9,8 @@ public struct MaskPlanes: Sendable, Hashable {
     public let chroma: [UInt8]
     /// The planes box-reduced by 2, 4 and 8 (`LayerReduction.box`), for a layer drawn at half its size or less:
     /// reduced once with the mask, not on every frame (the renderer draws a mask once and keeps it). Index
-    /// `log₂ r − 1`; a factor the plane is too small for is left out.
-    let reduced: [(luma: [UInt8], chroma: [UInt8])?]
+    /// `log₂ r − 1`; a plane narrower or shorter than `r` has none (the compositor draws no reduced layer there).
+    let reduced: [(luma: [UInt8]?, chroma: [UInt8]?)]
 
     /// Rasterises `mask` over a `width × height` layer (chroma at half size, sampled at the centre of
     /// its 2×2 luma block). Coverage is `clamp(½ − d/f, 0, 1)` with `d` the signed distance from the outline
@@ -24,18 +24,19 @@ public struct MaskPlanes: Sendable, Hashable {
         luma = MaskPlanes.raster(width, height, scale: 1, shape)
         chroma = MaskPlanes.raster(cw, ch, scale: 2, shape)
         let (l, c) = (luma, chroma)
-        reduced = [2, 4, 8].map { r in
-            guard width >= r, height >= r, cw >= r, ch >= r else { return nil }
-            return (l.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: width, height: height, by: r) },
-                    c.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: cw, height: ch, by: r) })
+        func box(_ plane: [UInt8], _ w: Int, _ h: Int, _ r: Int) -> [UInt8]? {
+            guard w >= r, h >= r else { return nil }
+            return plane.withUnsafeBufferPointer { LayerReduction.box($0.baseAddress!, width: w, height: h, by: r) }
         }
+        reduced = [2, 4, 8].map { r in (box(l, width, height, r), box(c, cw, ch, r)) }
     }
 
-    /// The plane that lines up with `luma` (true) or `chroma`, reduced by `r` (2, 4 or 8), when it was.
+    /// The plane that lines up with `luma` (true) or `chroma`, reduced by `r` (2, 4 or 8); nil when that plane is
+    /// smaller than `r` in either direction.
     func reduced(by r: Int, luma isLuma: Bool) -> [UInt8]? {
         let i = r == 2 ? 0 : r == 4 ? 1 : r == 8 ? 2 : -1
-        guard i >= 0, let planes = reduced[i] else { return nil }
-        return isLuma ? planes.luma : planes.chroma
+        guard i >= 0 else { return nil }
+        return isLuma ? reduced[i].luma : reduced[i].chroma
     }
 
     // The reductions follow from the planes: equality and hashing are the planes'.
