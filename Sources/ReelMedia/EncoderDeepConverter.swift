@@ -3,10 +3,9 @@ internal import CFFmpeg
 /// Converts `DeepFrame`s (yuv444p16) into an encoder's frame: each sample rounded to the encoder's bit depth,
 /// then, for 4:2:2 and 4:2:0 encoders, chroma subsampled by swscale at that depth.
 ///
-/// **The quantisation hook.** Rounding is to nearest, ties up, `(s + 2^(k−1)) >> k` with `k = 16 − depth`,
-/// clamped to the depth's top code, with no dither. Dithering belongs to the colour stage: a frame it has already
-/// quantised to the encoder's depth (the low `k` bits zero, `s << k`) passes this rounding unchanged, so dithered
-/// values reach the encoder exactly. The subsampling step works at the encoder's depth, so swscale never
+/// **The quantisation hook.** Without a dither, rounding is to nearest, ties up, `(s + 2^(k−1)) >> k` with
+/// `k = 16 − depth`, clamped to the depth's top code. With one (`Quantizer`, the deep path's ordered dither of the
+/// programme frame), the dithered codes are written instead, in the same single pass. The subsampling step works at the encoder's depth, so swscale never
 /// reduces depth (the one step where it would dither on its own). Flags `SWS_BICUBIC | SWS_ACCURATE_RND |
 /// SWS_BITEXACT` as everywhere: the result depends on the picture alone and is the same on every CPU.
 final class EncoderDeepConverter {
@@ -17,6 +16,9 @@ final class EncoderDeepConverter {
     /// takes 4:4:4 and the rounded samples go straight into its frame.
     private let full: EncoderFrame?
     private let context: OpaquePointer?
+    private let path: String?
+    /// Eight rows of thresholds (`Quantizer.thresholdRows`), rewritten for each plane.
+    private var thresholds: [UInt16]
 
     init(width: Int, height: Int, to format: AVPixelFormat, path: String?) throws(MediaError) {
         guard let desc = av_pix_fmt_desc_get(format) else {
@@ -24,6 +26,8 @@ final class EncoderDeepConverter {
         }
         self.width = width
         self.height = height
+        self.path = path
+        thresholds = [UInt16](repeating: 0, count: 8 * width)
         depth = Int(desc.pointee.comp.0.depth)
         guard depth == 8 || depth == 10 else {
             throw .invalidData(path: path ?? "", message: "deep frames encode at 8 or 10 bits, not \(depth)")
@@ -47,30 +51,44 @@ final class EncoderDeepConverter {
 
     deinit { sws_freeContext(context) }
 
-    /// Converts `picture` into `frame` (allocated in the encoder's format and size).
-    func convert(_ picture: DeepFrame, into frame: EncoderFrame) throws(MediaError) {
+    /// Converts `picture` into `frame` (allocated in the encoder's format and size), rounded to nearest, or dithered
+    /// by `dither` with programme frame `programmeFrame`'s pattern (the quantizer's depth must be the encoder's):
+    /// one pass from the 16-bit samples to the encoder's codes, nothing allocated.
+    func convert(_ picture: DeepFrame, dither: Quantizer? = nil, programmeFrame: Int64 = 0,
+                 into frame: EncoderFrame) throws(MediaError) {
+        if let dither, dither.bits != depth {
+            throw .invalidData(path: path ?? "", message: "a \(dither.bits)-bit dither for a \(depth)-bit encoder")
+        }
         try check(av_frame_make_writable(frame.pointer), "av_frame_make_writable")
-        guard let full, let context else { return quantise(picture, into: frame) }
+        guard let full, let context else {
+            return quantise(picture, dither: dither, programmeFrame: programmeFrame, into: frame)
+        }
         try check(av_frame_make_writable(full.pointer), "av_frame_make_writable")
-        quantise(picture, into: full)
+        quantise(picture, dither: dither, programmeFrame: programmeFrame, into: full)
         try check(sws_scale_frame(context, frame.pointer, full.pointer), "sws_scale_frame")
     }
 
-    /// Rounds each plane of `picture` to `depth` bits into `frame`'s 4:4:4 planes (8-bit or 16-bit little-endian words).
-    private func quantise(_ picture: DeepFrame, into frame: EncoderFrame) {
-        let shift = 16 - depth, half = 1 << (shift - 1), top = (1 << depth) - 1
-        for (plane, samples) in [picture.y, picture.u, picture.v].enumerated() {
-            guard let base = reel_frame_data(frame.pointer, Int32(plane)) else { continue }
-            let stride = Int(reel_frame_linesize(frame.pointer, Int32(plane)))
-            samples.withUnsafeBufferPointer { src in
-                for row in 0..<height {
-                    let line = src.baseAddress! + row * width
-                    if depth == 8 {
-                        let out = base + row * stride
-                        for x in 0..<width { out[x] = UInt8(min((Int(line[x]) + half) >> shift, top)) }
-                    } else {
-                        let out = UnsafeMutableRawPointer(base + row * stride).assumingMemoryBound(to: UInt16.self)
-                        for x in 0..<width { out[x] = UInt16(min((Int(line[x]) + half) >> shift, top)).littleEndian }
+    /// Each plane of `picture` to `depth` bits in `frame`'s 4:4:4 planes (8-bit or 16-bit little-endian words), by
+    /// `Quantizer.row` with the dither's threshold rows or the rounding ones.
+    private func quantise(_ picture: DeepFrame, dither: Quantizer?, programmeFrame: Int64, into frame: EncoderFrame) {
+        thresholds.withUnsafeMutableBufferPointer { t in
+            for (plane, samples) in [picture.y, picture.u, picture.v].enumerated() {
+                guard let base = reel_frame_data(frame.pointer, Int32(plane)) else { continue }
+                let stride = Int(reel_frame_linesize(frame.pointer, Int32(plane)))
+                if let dither {
+                    dither.thresholdRows(plane: plane, programmeFrame: programmeFrame, into: t)
+                } else if plane == 0 {
+                    Quantizer.roundingRows(bits: depth, into: t)
+                }
+                samples.withUnsafeBufferPointer { src in
+                    for row in 0..<height {
+                        let line = src.baseAddress! + row * width, tr = UnsafePointer(t.baseAddress! + (row & 7) * width)
+                        if depth == 8 {
+                            Quantizer.row(line, tr, count: width, bits: 8, into: base + row * stride)
+                        } else {
+                            let out = UnsafeMutableRawPointer(base + row * stride).assumingMemoryBound(to: UInt16.self)
+                            Quantizer.row(line, tr, count: width, bits: 10, into: out)
+                        }
                     }
                 }
             }

@@ -12,11 +12,12 @@ extension Scaler {
     /// What the deep path asks swscale for.
     static let deepFormat = AV_PIX_FMT_YUV444P16LE
 
-    /// Converts `frame` to a new `DeepFrame` of the render size (a scaler made with `deep: true`).
-    func convertDeep(_ frame: DecoderFrame) throws(MediaError) -> DeepFrame {
+    /// Converts `frame` to a `DeepFrame` of the render size (a scaler made with `deep: true`), in `reusing`'s
+    /// planes when it holds a picture of that size (`fitted`), else in new ones.
+    func convertDeep(_ frame: DecoderFrame, reusing: inout DeepFrame?) throws(MediaError) -> DeepFrame {
         precondition(deep, "convertDeep on an 8-bit scaler")
         try prepare(for: frame.pointer)
-        return try fitted(frame.pointer, scratch: &deepScratch) { f, target, x, y throws(MediaError) in
+        return try fitted(frame.pointer, reusing: &reusing, scratch: &deepScratch) { f, target, x, y throws(MediaError) in
             try scale(f, into: &target, x: x, y: y)
         }
     }

@@ -47,7 +47,8 @@ final class Scaler {
     /// Converts `frame` to a new `PlanarFrame` of the render size.
     func convert(_ frame: DecoderFrame) throws(MediaError) -> PlanarFrame {
         try prepare(for: frame.pointer)
-        var out = try fitted(frame.pointer, scratch: &scratch) { f, target, x, y throws(MediaError) in
+        var none: PlanarFrame? = nil
+        var out = try fitted(frame.pointer, reusing: &none, scratch: &scratch) { f, target, x, y throws(MediaError) in
             try scale(f, into: &target, x: x, y: y)
         }
         matrix?.apply(to: &out)

@@ -61,13 +61,13 @@ final class VideoEncoder {
         return try sendFrame()
     }
 
-    /// Encodes one deep frame (`EncoderDeepConverter` brings it to the encoder's pixel format).
-    func encode(_ picture: DeepFrame) throws(MediaError) -> [Packet] {
+    /// Encodes one deep frame (`EncoderDeepConverter` brings it to the encoder's pixel format, rounded or dithered).
+    func encode(_ picture: DeepFrame, dither: Quantizer?, programmeFrame: Int64) throws(MediaError) -> [Packet] {
         try checkSize(picture.width, picture.height)
         if deepConverter == nil {
             deepConverter = try EncoderDeepConverter(width: width, height: height, to: format.pixelFormat, path: context.path)
         }
-        try deepConverter?.convert(picture, into: frame)
+        try deepConverter?.convert(picture, dither: dither, programmeFrame: programmeFrame, into: frame)
         return try sendFrame()
     }
 

@@ -25,13 +25,21 @@ extension VideoFrameSource {
     /// code values of the source's matrix, limited range, fitted with limited-range black bars and rotated and
     /// mirrored like the 8-bit picture. A 10-bit sample `s` of an unscaled plane comes out as `s << 6`.
     /// - Throws: `MediaError` when decoding fails or the stream has no decodable frame.
+    ///
+    /// With `deepConversion` set, the picture is the converted one (and the cache holds that). The last picture's
+    /// planes are written again for the next one when nothing else still holds them (a renderer lets go of a
+    /// picture once its frame is composited), so a stream of frames maps no new memory; a picture still held is
+    /// left as it is (copy on write) and the next one gets planes of its own.
     public func deepFrame(at mediaTime: RationalTime) throws(MediaError) -> DeepFrame {
         let pts = try showing(at: mediaTime)
         if let c = cachedDeep, c.pts == pts { return c.frame }
         let scaler = deepScaler ?? Scaler(width: width, height: height, rotation: rotation, mirrored: mirrored,
                                           deep: true, path: path)
         deepScaler = scaler
-        let picture = try scaler.convertDeep(current)
+        var reuse = cachedDeep?.frame
+        cachedDeep = nil
+        var picture = try scaler.convertDeep(current, reusing: &reuse)
+        deepConversion?(&picture)
         convertCount += 1
         cachedDeep = (pts, picture)
         return picture

@@ -44,6 +44,12 @@ public final class VideoFrameSource {
     /// The deep path's scaler (made on the first `deepFrame(at:)`) and its last picture.
     var deepScaler: Scaler? = nil
     var cachedDeep: (pts: Int64, frame: DeepFrame)? = nil
+    /// What `deepFrame(at:)` does to each new picture in place before caching and returning it: the deep path's
+    /// colour conversion into the working colour, so a repeated picture (a still, a frozen frame) is converted
+    /// once. Set it before the first `deepFrame(at:)`; setting it drops the cached picture.
+    public var deepConversion: ((inout DeepFrame) -> Void)? = nil {
+        didSet { cachedDeep = nil }
+    }
     let mirrored: Bool
     /// Diagnostics for tests: how many seeks, decoded frames and scaled frames so far.
     var seekCount = 0, decodeCount = 0, convertCount = 0

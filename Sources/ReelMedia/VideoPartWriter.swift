@@ -64,11 +64,13 @@ public final class VideoPartWriter {
     }
 
     /// Encodes one deep frame (the next in the part), converted to the encoder's pixel format as
-    /// `EncoderDeepConverter` says: rounded to the encoder's bit depth, no dither.
-    /// - Throws: `MediaError.invalidData` if the frame size differs from the settings.
-    public func append(_ frame: DeepFrame) throws(MediaError) {
+    /// `EncoderDeepConverter` says: rounded to the encoder's bit depth, or, given `dither`, dithered with the
+    /// pattern of programme frame `programmeFrame` (the deep path's `Quantizer`, at the encoder's depth).
+    /// - Throws: `MediaError.invalidData` if the frame size differs from the settings or the dither's depth from
+    ///   the encoder's.
+    public func append(_ frame: DeepFrame, dither: Quantizer? = nil, programmeFrame: Int64 = 0) throws(MediaError) {
         precondition(!finished, "append after finish")
-        try write(encoder.encode(frame))
+        try write(encoder.encode(frame, dither: dither, programmeFrame: programmeFrame))
     }
 
     /// Drains the encoder (the trailing B-frames), writes the trailer and closes the file.

@@ -61,9 +61,15 @@ public enum Compositor {
         switch layer {
         case .frame(let frame):
             checkSize(frame, output)
-            output.y = frame.y
-            output.u = frame.u
-            output.v = frame.v
+            if P.sharesPlanes {
+                output.y = frame.y
+                output.u = frame.u
+                output.v = frame.v
+            } else {
+                output.y.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: frame.y) }
+                output.u.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: frame.u) }
+                output.v.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: frame.v) }
+            }
         case let .transition(kind, outgoing, incoming, progress):
             if let outgoing { checkSize(outgoing, output) }
             if let incoming { checkSize(incoming, output) }

@@ -22,6 +22,11 @@ public protocol PlanarPicture: Sendable, Hashable {
     static var black: (y: Sample, u: Sample, v: Sample) { get }
     /// log2 of the chroma subsampling in each direction: 1 for 4:2:0, 0 for 4:4:4.
     static var chromaShift: Int { get }
+    /// Whether an opaque full-frame layer becomes the output by sharing its planes (true: the 8-bit path, whose
+    /// planes are cheap heap blocks) or is copied into the output's own planes (false: the deep path, whose 4 MB
+    /// planes are mapped afresh by each allocation; copying keeps both the output and the source's picture
+    /// singly held, so each is written in place frame after frame).
+    static var sharesPlanes: Bool { get }
 
     init(width: Int, height: Int, y: [Sample], u: [Sample], v: [Sample])
 }
@@ -46,8 +51,10 @@ extension PlanarFrame: PlanarPicture {
     /// Video black: Y 16, U/V 128.
     public static var black: (y: UInt8, u: UInt8, v: UInt8) { (16, 128, 128) }
     public static var chromaShift: Int { 1 }
+    public static var sharesPlanes: Bool { true }
 }
 
 extension DeepFrame: PlanarPicture {
     public static var chromaShift: Int { 0 }
+    public static var sharesPlanes: Bool { false }
 }

@@ -1,3 +1,4 @@
+import ReelMedia
 import ReelRender
 import Testing
 

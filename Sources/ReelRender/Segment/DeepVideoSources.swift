@@ -4,21 +4,17 @@ import ReelPlan
 
 /// The deep path's open sources of one segment: like `VideoSources`, one decoder per placed clip, opened on first
 /// use and closed once a frame no longer shows the clip, each with its `ColorTransform` into the working colour
-/// (built once per source, nil when the source is already in it).
+/// (built once per source, nil when the source is already in it), which the source applies in place to each new
+/// picture (`VideoFrameSource.deepConversion`): a still or a frozen frame is converted once, and no picture
+/// allocates planes of its own once the first is made.
 struct DeepVideoSources {
-    private struct Open {
-        let source: VideoFrameSource
-        let transform: ColorTransform?
-        /// The last decoded picture and its converted form: a still or a frozen frame is converted once.
-        var last: (decoded: DeepFrame, converted: DeepFrame)?
-    }
 
     let renderer: SegmentRenderer
     let width: Int
     let height: Int
     /// The working colour: the output's.
     let colour: ColorDescription
-    private var open: [Int: Open] = [:]
+    private var open: [Int: VideoFrameSource] = [:]
     private var used: Set<Int> = []
 
     init(renderer: SegmentRenderer, width: Int, height: Int, colour: ColorDescription) {
@@ -31,21 +27,12 @@ struct DeepVideoSources {
     /// The clip's picture at its media time, in the working colour.
     mutating func frame(_ clip: ClipFrame) throws -> DeepFrame {
         used.insert(clip.clip)
-        var entry = try open[clip.clip] ?? opened(clip)
-        let decoded = try entry.source.deepFrame(at: clip.mediaTime)
-        guard let transform = entry.transform else {
-            open[clip.clip] = entry
-            return decoded
-        }
-        // The source caches its picture, so an unchanged one is the same storage and compares at once.
-        if let last = entry.last, last.decoded == decoded { open[clip.clip] = entry; return last.converted }
-        let converted = transform.apply(decoded)
-        entry.last = (decoded, converted)
-        open[clip.clip] = entry
-        return converted
+        let source = try open[clip.clip] ?? opened(clip)
+        open[clip.clip] = source
+        return try source.deepFrame(at: clip.mediaTime)
     }
 
-    private func opened(_ clip: ClipFrame) throws -> Open {
+    private func opened(_ clip: ClipFrame) throws -> VideoFrameSource {
         let source = try VideoFrameSource(path: try renderer.path(of: clip.asset), rules: renderer.rules,
                                           width: width, height: height)
         let facts = renderer.plan.options.media[clip.asset]?.video
@@ -56,8 +43,10 @@ struct DeepVideoSources {
         if facts.map(Plan.fitsEightBitPath) ?? false {
             read = ColorDescription(matrix: read.matrix, primaries: .bt709, transfer: .bt709)
         }
-        let transform = ColorTransform.between(read, hdr: facts?.hdr, and: colour)
-        return Open(source: source, transform: transform)
+        if let transform = ColorTransform.between(read, hdr: facts?.hdr, and: colour) {
+            source.deepConversion = { transform.apply(inPlace: &$0) }
+        }
+        return source
     }
 
     /// Closes the decoders the last frame did not use.

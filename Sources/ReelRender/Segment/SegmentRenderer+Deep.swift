@@ -24,7 +24,7 @@ extension SegmentRenderer {
             if isCanceled() { throw RenderError.canceled }
             try composeDeepFrame(f, sources: &sources, into: &frame)
             if first == nil { first = sdrPicture(frame) }
-            try writer.append(quantizer.quantize(frame, programmeFrame: f))
+            try writer.append(frame, dither: quantizer, programmeFrame: f)
             progress(f - segment.frames.lowerBound + 1)
         }
         try writer.finish()

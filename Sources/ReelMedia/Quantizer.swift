@@ -67,20 +67,47 @@ public struct Quantizer: Sendable, Hashable {
         into out: UnsafeMutableBufferPointer<Code>
     ) {
         precondition(samples.count == width * height, "plane of \(samples.count) samples is not \(width)x\(height)")
-        let shift = UInt32(16 - bits), top = UInt32((1 << bits) - 1)
-        let (dx, dy) = Self.offset(plane: plane, programmeFrame: programmeFrame)
-        let thresholds = Self.bayer.map { UInt32((2 * $0 + 1) << shift) / 128 }
-        samples.withUnsafeBufferPointer { s in
-            for y in 0..<height {
-                let row = ((y + dy) & 7) * 8
-                let t = (0..<8).map { thresholds[row + (($0 + dx) & 7)] }
-                t.withUnsafeBufferPointer { t in
-                    for x in 0..<width {
-                        let i = y * width + x
-                        out[i] = Code(truncatingIfNeeded: min((UInt32(s[i]) + t[x & 7]) >> shift, top))
-                    }
+        var rows = [UInt16](repeating: 0, count: 8 * width)
+        rows.withUnsafeMutableBufferPointer { thresholdRows(plane: plane, programmeFrame: programmeFrame, into: $0) }
+        rows.withUnsafeBufferPointer { t in
+            samples.withUnsafeBufferPointer { s in
+                for y in 0..<height {
+                    Self.row(s.baseAddress! + y * width, t.baseAddress! + (y & 7) * width, count: width,
+                             bits: bits, into: out.baseAddress! + y * width)
                 }
             }
+        }
+    }
+
+    /// The thresholds of one plane of one programme frame as eight rows of `rows.count / 8` samples: row `y & 7`
+    /// of the buffer is what picture row `y` adds before the shift (the pattern's offset already applied).
+    public func thresholdRows(plane: Int, programmeFrame: Int64, into rows: UnsafeMutableBufferPointer<UInt16>) {
+        precondition(rows.count % 8 == 0, "threshold rows of \(rows.count) samples")
+        let width = rows.count / 8, shift = 16 - bits
+        let (dx, dy) = Self.offset(plane: plane, programmeFrame: programmeFrame)
+        for r in 0..<8 {
+            let pattern = ((r + dy) & 7) * 8
+            for x in 0..<width {
+                rows[r * width + x] = UInt16((2 * Self.bayer[pattern + ((x + dx) & 7)] + 1) << shift / 128)
+            }
+        }
+    }
+
+    /// Rounding to nearest at `bits` expressed as threshold rows: every threshold is half a code, so `row` rounds
+    /// (ties up) where the dithered rows dither. One kernel for both.
+    public static func roundingRows(bits: Int, into rows: UnsafeMutableBufferPointer<UInt16>) {
+        rows.update(repeating: UInt16(1 << (15 - bits)))
+    }
+
+    /// One row: `out[x] = min((s[x] + t[x]) >> (16 − bits), 2^bits − 1)`. Contiguous loads and stores only, so the
+    /// loop vectorises; the caller picks the threshold row.
+    @inline(__always)
+    public static func row<Code: FixedWidthInteger & UnsignedInteger>(
+        _ s: UnsafePointer<UInt16>, _ t: UnsafePointer<UInt16>, count: Int, bits: Int, into out: UnsafeMutablePointer<Code>
+    ) {
+        let shift = UInt32(16 - bits), top = UInt32((1 << bits) - 1)
+        for x in 0..<count {
+            out[x] = Code(truncatingIfNeeded: min((UInt32(s[x]) &+ UInt32(t[x])) &>> shift, top))
         }
     }
 
