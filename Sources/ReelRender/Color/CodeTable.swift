@@ -7,7 +7,7 @@
 struct CodeTable: Sendable {
     static let count = 65536
     static let low: Float = -0.5, high: Float = 2.0
-    private static let scale = Float(count - 1) / (high - low)
+    static let scale = Float(count - 1) / (high - low)
 
     /// `count + 1` samples (the last one repeated, so interpolation never reads past the end).
     let samples: SampleTable

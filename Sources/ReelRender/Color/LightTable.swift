@@ -6,10 +6,11 @@
 /// light. Below the first sample the curve runs straight to `f(0)`, so black stays exactly black; above the
 /// last it clamps (2⁸ = 52,000 cd/m², beyond PQ's 10,000).
 struct LightTable: Sendable {
-    private static let mantissaShift: UInt32 = 13
+    static let mantissaShift: UInt32 = 13
+    static let mantissaMask: UInt32 = (1 << mantissaShift) - 1
     static let low = Float(sign: .plus, exponent: -24, significand: 1)
     static let high = Float(sign: .plus, exponent: 8, significand: 1)
-    private static let base = low.bitPattern
+    static let base = low.bitPattern
     private static let count = Int((high.bitPattern - base) >> mantissaShift)
 
     /// `count + 1` samples, then `f(0)` (or `f(low)` for a curve that has no finite value at 0).

@@ -14,6 +14,10 @@ struct PixelKernel {
     struct Rows {
         let r: UnsafeMutablePointer<Float>, g: UnsafeMutablePointer<Float>, b: UnsafeMutablePointer<Float>
 
+        init(r: UnsafeMutablePointer<Float>, g: UnsafeMutablePointer<Float>, b: UnsafeMutablePointer<Float>) {
+            (self.r, self.g, self.b) = (r, g, b)
+        }
+
         init(width: Int) {
             r = .allocate(capacity: width)
             g = .allocate(capacity: width)
@@ -58,16 +62,26 @@ struct PixelKernel {
         }
     }
 
-    /// Steps 2 to 7 of `ColorTransform` over one row.
+    /// Steps 2 to 7 of `ColorTransform` over one row: four samples at a time through every step in registers
+    /// (`Lanes`), the last `n % 4` one at a time. Both give the same bits: the same IEEE operations in the same
+    /// order, lane by lane (`PixelKernelLanesTests`).
     private func light(_ path: LightPath, _ n: Int, _ rows: Rows) {
-        let r = rows.r, g = rows.g, b = rows.b
+        let lanes = n & ~3
+        if lanes > 0 { Lanes(path: path, gamut: gamut).run(rows, count: lanes) }
+        if lanes < n { lightScalar(path, from: lanes, to: n, rows) }
+    }
+
+    /// The same steps one sample at a time, for the samples from `start` to `end` of the row.
+    private func lightScalar(_ path: LightPath, from start: Int, to end: Int, _ rows: Rows) {
+        let r = rows.r + start, g = rows.g + start, b = rows.b + start, n = end - start
         let toLinear = path.toLinear.samples.base
         for x in 0..<n {
             r[x] = CodeTable.read(toLinear, r[x])
             g[x] = CodeTable.read(toLinear, g[x])
             b[x] = CodeTable.read(toLinear, b[x])
         }
-        if let scene = path.sceneGain?.samples.base { Self.scale(rows, n, scene, path.sceneWeights) }
+        let shifted = Rows(r: r, g: g, b: b)
+        if let scene = path.sceneGain?.samples.base { Self.scale(shifted, n, scene, path.sceneWeights) }
         if let m = gamut {
             for x in 0..<n {
                 let (rr, gg, bb) = (r[x], g[x], b[x])
@@ -82,7 +96,7 @@ struct PixelKernel {
                 r[x] *= k; g[x] *= k; b[x] *= k
             }
         }
-        if let display = path.displayGain?.samples.base { Self.scale(rows, n, display, path.displayWeights) }
+        if let display = path.displayGain?.samples.base { Self.scale(shifted, n, display, path.displayWeights) }
         let fromLinear = path.fromLinear.samples.base
         for x in 0..<n {
             r[x] = LightTable.read(fromLinear, r[x])
