@@ -5,7 +5,6 @@
 extension PixelKernel {
     struct Lanes {
         typealias V = SIMD4<Float>
-        typealias U = SIMD4<UInt32>
 
         let toLinear: UnsafePointer<Float>
         let scene: UnsafePointer<Float>?
@@ -27,32 +26,35 @@ extension PixelKernel {
             fromLinear = path.fromLinear.samples.base
         }
 
-        /// The first `count` samples of the row (a multiple of 4), in place: a few passes over the row, each with
-        /// one table read per sample, four samples per iteration. A pass's iterations do not depend on each other,
-        /// so the processor overlaps many of them (a table read waits on memory); a pixel carried through all the
-        /// steps at once is one long chain of dependent reads that leaves it waiting (measured: 35 → 30 ms per
-        /// 1080p HLG → SDR frame).
+        /// The first `count` samples of the float rows (a multiple of 4), in place: a few passes, each with one table
+        /// read per sample, four samples per iteration. A pass's iterations do not depend on each other, so the
+        /// processor overlaps many of them (a table read waits on memory); a pixel carried through all the steps
+        /// at once is one long chain of dependent reads that leaves it waiting (measured: 35 → 30 ms per 1080p
+        /// HLG → SDR frame). The passes are written out, not passed as closures: the optimiser merged similar
+        /// closures into one function called per iteration. Folding the matrices into the first and last passes
+        /// was slower (34 ms): the longer body overlaps less.
         func run(_ rows: Rows, count: Int) {
             let r = UnsafeMutableRawPointer(rows.r), g = UnsafeMutableRawPointer(rows.g)
             let b = UnsafeMutableRawPointer(rows.b)
-            let bytes = count * 4
-            // The passes are written out, not passed as closures: the optimiser merged similar closures into one
-            // shared function called per iteration.
-            for o in stride(from: 0, to: bytes, by: 16) {
+            let quads = count / 4
+            let toLinear = toLinear
+            for k in 0..<quads {
+                let o = k &* 16
                 r.storeBytes(of: Self.code(toLinear, r.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
                 g.storeBytes(of: Self.code(toLinear, g.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
                 b.storeBytes(of: Self.code(toLinear, b.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
             }
             // The scene gain (HLG's OOTF), the gamut and the tone curve: one table read, then arithmetic.
             if scene != nil || gamut != nil || tone != nil {
-                let w = sceneWeights
-                for o in stride(from: 0, to: bytes, by: 16) {
+                let w = sceneWeights, sceneZero = scene.map { V(repeating: $0[LightTable.zeroIndex]) } ?? V()
+                for k in 0..<quads {
+                    let o = k &* 16
                     var vr = r.loadUnaligned(fromByteOffset: o, as: V.self)
                     var vg = g.loadUnaligned(fromByteOffset: o, as: V.self)
                     var vb = b.loadUnaligned(fromByteOffset: o, as: V.self)
                     if let scene {
-                        let k = Self.light(scene, w.r * vr + w.g * vg + w.b * vb)
-                        vr *= k; vg *= k; vb *= k
+                        let gain = Self.light(scene, sceneZero, w.r * vr + w.g * vg + w.b * vb)
+                        vr *= gain; vg *= gain; vb *= gain
                     }
                     if let m = gamut {
                         let (rr, gg, bb) = (vr, vg, vb)
@@ -61,8 +63,8 @@ extension PixelKernel {
                         vb = m.m6 * rr + m.m7 * gg + m.m8 * bb
                     }
                     if let tone {
-                        let k = Self.gain(tone, vr, vg, vb)
-                        vr *= k; vg *= k; vb *= k
+                        let gain = Self.gain(tone, vr, vg, vb)
+                        vr *= gain; vg *= gain; vb *= gain
                     }
                     r.storeBytes(of: vr, toByteOffset: o, as: V.self)
                     g.storeBytes(of: vg, toByteOffset: o, as: V.self)
@@ -70,21 +72,24 @@ extension PixelKernel {
                 }
             }
             if let display {
-                let w = displayWeights
-                for o in stride(from: 0, to: bytes, by: 16) {
+                let w = displayWeights, zero = V(repeating: display[LightTable.zeroIndex])
+                for k in 0..<quads {
+                    let o = k &* 16
                     let vr = r.loadUnaligned(fromByteOffset: o, as: V.self)
                     let vg = g.loadUnaligned(fromByteOffset: o, as: V.self)
                     let vb = b.loadUnaligned(fromByteOffset: o, as: V.self)
-                    let k = Self.light(display, w.r * vr + w.g * vg + w.b * vb)
+                    let k = Self.light(display, zero, w.r * vr + w.g * vg + w.b * vb)
                     r.storeBytes(of: vr * k, toByteOffset: o, as: V.self)
                     g.storeBytes(of: vg * k, toByteOffset: o, as: V.self)
                     b.storeBytes(of: vb * k, toByteOffset: o, as: V.self)
                 }
             }
-            for o in stride(from: 0, to: bytes, by: 16) {
-                r.storeBytes(of: Self.light(fromLinear, r.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
-                g.storeBytes(of: Self.light(fromLinear, g.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
-                b.storeBytes(of: Self.light(fromLinear, b.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
+            let zero = V(repeating: fromLinear[LightTable.zeroIndex]), fromLinear = fromLinear
+            for k in 0..<quads {
+                let o = k &* 16
+                r.storeBytes(of: Self.light(fromLinear, zero, r.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
+                g.storeBytes(of: Self.light(fromLinear, zero, g.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
+                b.storeBytes(of: Self.light(fromLinear, zero, b.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
             }
         }
 
@@ -100,20 +105,21 @@ extension PixelKernel {
             return a + (b - a) * (p - whole)
         }
 
-        /// `LightTable.read` on four lanes.
+        /// `LightTable.read` on four lanes; `zero` is the table's value at 0 (`LightTable.zeroIndex`), read once by
+        /// the caller.
         @inline(__always)
-        static func light(_ table: UnsafePointer<Float>, _ x: V) -> V {
+        static func light(_ table: UnsafePointer<Float>, _ zero: V, _ x: V) -> V {
             let low = V(repeating: LightTable.low)
-            // Swift's `max(x, low)` is `low >= x ? low : x` (NaN stays NaN, whose pattern is above `high`).
+            // Swift's `max(x, low)` is `low >= x ? low : x`: at least `low`, or NaN. Without the sign bit every
+            // pattern is a non-negative Int32 whose order is the float's, and a NaN's lies above `high`'s, as
+            // the scalar read's unsigned compare has it.
             let m = x.replacing(with: low, where: low .>= x)
-            let pattern = unsafeBitCast(m, to: U.self)
-            let top = U(repeating: LightTable.high.bitPattern &- 1)
-            let bits = pattern.replacing(with: top, where: top .< pattern) &- LightTable.base
-            let i = unsafeBitCast(bits &>> LightTable.mantissaShift, to: SIMD4<Int32>.self)
-            let frac = V(unsafeBitCast(bits & LightTable.mantissaMask, to: SIMD4<Int32>.self))
-                * (1 / Float(1 << LightTable.mantissaShift))
+            let pattern = unsafeBitCast(m, to: SIMD4<Int32>.self) & Int32.max
+            let top = SIMD4<Int32>(repeating: Int32(bitPattern: LightTable.high.bitPattern &- 1))
+            let bits = pattern.replacing(with: top, where: top .< pattern) &- Int32(bitPattern: LightTable.base)
+            let i = bits &>> Int32(LightTable.mantissaShift)
+            let frac = V(bits & Int32(LightTable.mantissaMask)) * (1 / Float(1 << LightTable.mantissaShift))
             let (a, b) = gather(table, i)
-            let zero = V(repeating: table[LightTable.zeroIndex])
             let zeroV = V(repeating: 0)
             let positive = x.replacing(with: zeroV, where: zeroV .>= x)   // Swift's `max(x, 0)`
             let dark = zero + (a - zero) * (positive * (1 / LightTable.low))

@@ -43,7 +43,9 @@ struct PixelKernel {
         gamut = t.light?.gamut.map(Matrix3F.init)
     }
 
-    /// Converts `count` samples from `start`.
+    /// Converts `count` samples from `start`: the matrices one sample at a time (loops the compiler vectorises),
+    /// the linear-light steps between them four at a time (`Lanes`) and the last `count % 4` one at a time. Lanes
+    /// and single samples give the same bits: the same IEEE operations in the same order (`PixelKernelLanesTests`).
     func run(_ p: Planes, from start: Int, count n: Int, rows: Rows) {
         let r = rows.r, g = rows.g, b = rows.b
         for x in 0..<n {
@@ -53,7 +55,11 @@ struct PixelKernel {
             g[x] = yn + d.gu * cb + d.gv * cr
             b[x] = yn + d.bu * cb
         }
-        if let path { light(path, n, rows) }
+        if let path {
+            let lanes = n & ~3
+            if lanes > 0 { Lanes(path: path, gamut: gamut).run(rows, count: lanes) }
+            if lanes < n { lightScalar(path, from: lanes, to: n, rows) }
+        }
         for x in 0..<n {
             let i = start &+ x, luma = e.kr * r[x] + e.kg * g[x] + e.kb * b[x]
             p.oy[i] = Self.code(e.yo + e.ys * luma)
@@ -62,16 +68,7 @@ struct PixelKernel {
         }
     }
 
-    /// Steps 2 to 7 of `ColorTransform` over one row: four samples at a time through every step in registers
-    /// (`Lanes`), the last `n % 4` one at a time. Both give the same bits: the same IEEE operations in the same
-    /// order, lane by lane (`PixelKernelLanesTests`).
-    private func light(_ path: LightPath, _ n: Int, _ rows: Rows) {
-        let lanes = n & ~3
-        if lanes > 0 { Lanes(path: path, gamut: gamut).run(rows, count: lanes) }
-        if lanes < n { lightScalar(path, from: lanes, to: n, rows) }
-    }
-
-    /// The same steps one sample at a time, for the samples from `start` to `end` of the row.
+    /// Steps 2 to 7 one sample at a time, for the samples from `start` to `end` of the row.
     private func lightScalar(_ path: LightPath, from start: Int, to end: Int, _ rows: Rows) {
         let r = rows.r + start, g = rows.g + start, b = rows.b + start, n = end - start
         let toLinear = path.toLinear.samples.base
