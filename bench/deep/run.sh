@@ -4,7 +4,8 @@
 # The high-precision ("deep") path against the 8-bit path at 1920x1080 (issue 21, "Speed, in bench/"): one
 # composition (two 2 s clips with a 1 s dissolve and a title, 90 frames at 30 fps) rendered by `reel render`
 # of a release build with --workers 1 and a fresh --storage each time (nothing reused), in interleaved rounds
-# (round r of every case before round r+1), so a change in the machine's load falls on every case alike:
+# (round r of every case before round r+1, even rounds in reverse order), so a change in the machine's load
+# falls on every case alike:
 #   A   8-bit BT.709 H.264 sources into 8-bit H.264 (the 8-bit path)
 #   B   10-bit HLG HEVC Main10 sources (zscale of the same SDR pictures) into SDR 8-bit H.264 (tone-mapped)
 #   C   the HLG sources into HEVC Main10 HLG
@@ -106,7 +107,11 @@ SESSION=$(date -u +%Y%m%dT%H%M%S)
 ROWS="$RES/deep-$SESSION.tsv"
 echo "# $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg); reel $REEL${BASE:+; base $BASE}" >&2
 for ((r = 1; r <= ROUNDS; r++)); do
-  for c in $CASES; do
+  # Even rounds run the cases in reverse, so no case always goes first (the first render of a round measured
+  # up to 20 % slower when the same binary ran twice).
+  ORDER=$CASES
+  [ $((r % 2)) = 0 ] && ORDER=$(echo "$CASES" | tr ' ' '\n' | tac | tr '\n' ' ')
+  for c in $ORDER; do
     row=$(render "$c" "$r") || exit 1
     echo "$row" | tee -a "$ROWS" >&2
   done
