@@ -7,6 +7,8 @@ protocol ScalerPicture {
     var height: Int { get }
     /// A picture of `width`×`height`, limited-range black.
     static func blank(width: Int, height: Int) -> Self
+    /// A picture of `width`×`height` whose samples are not set: for a caller that writes every one.
+    static func unset(width: Int, height: Int) -> Self
     /// Paints the whole of `frame` limited-range black, in its own planes.
     static func clear(_ frame: inout Self)
     /// `source` turned clockwise by `rotation` degrees into `target` with its top-left at (`x`, `y`).
@@ -17,6 +19,11 @@ protocol ScalerPicture {
 
 extension PlanarFrame: ScalerPicture {
     static func blank(width: Int, height: Int) -> Self { PlanarFrame(width: width, height: height) }
+
+    static func unset(width: Int, height: Int) -> Self {
+        let chroma = ((width + 1) / 2) * ((height + 1) / 2)
+        return PlanarFrame(width: width, height: height, y: .unset(width * height), u: .unset(chroma), v: .unset(chroma))
+    }
 
     static func clear(_ frame: inout Self) {
         frame.y.withUnsafeMutableBufferPointer { $0.update(repeating: 16) }
@@ -35,6 +42,11 @@ extension PlanarFrame: ScalerPicture {
 
 extension DeepFrame: ScalerPicture {
     static func blank(width: Int, height: Int) -> Self { DeepFrame(width: width, height: height) }
+
+    static func unset(width: Int, height: Int) -> Self {
+        DeepFrame(width: width, height: height, y: .unset(width * height), u: .unset(width * height),
+                  v: .unset(width * height))
+    }
 
     static func clear(_ frame: inout Self) {
         frame.y.withUnsafeMutableBufferPointer { $0.update(repeating: DeepFrame.black.y) }
@@ -58,15 +70,19 @@ extension Scaler {
     ///
     /// The picture is `reusing`'s planes when it holds a picture of the render size (taken, so `reusing` is nil
     /// after): written in place when nothing else holds them, so a stream of frames maps no new memory, with the
-    /// bars painted black again when the fit leaves any. Otherwise it is a new picture.
+    /// bars painted black again when the fit leaves any. Otherwise it is a new picture, painted black only where
+    /// the fit leaves bars (a full-frame fit is scaled over unset samples: no fill pass before the copy).
     func fitted<P: ScalerPicture & Sendable>(_ f: UnsafeMutablePointer<AVFrame>, reusing: inout P?, scratch: inout P,
                                              scale: (UnsafeMutablePointer<AVFrame>, inout P, Int, Int) throws(MediaError) -> Void)
         throws(MediaError) -> P {
-        var out = reusing.take() ?? P.blank(width: width, height: height)
-        if out.width != width || out.height != height {
-            out = P.blank(width: width, height: height)
-        } else if fit.x != 0 || fit.y != 0 || fit.width != width || fit.height != height {
-            P.clear(&out)
+        // A fit that fills the frame leaves no bar: every sample is written below, so none is set first.
+        let bars = fit.x != 0 || fit.y != 0 || fit.width != width || fit.height != height
+        var out: P
+        if let old = reusing.take(), old.width == width, old.height == height {
+            out = old
+            if bars { P.clear(&out) }
+        } else {
+            out = bars ? P.blank(width: width, height: height) : P.unset(width: width, height: height)
         }
         if rotation == 0 {
             try scale(f, &out, fit.x, fit.y)
@@ -76,5 +92,12 @@ extension Scaler {
         }
         if mirrored { P.flip(&out, x: fit.x, y: fit.y, w: fit.width, h: fit.height) }
         return out
+    }
+}
+
+extension Array where Element: FixedWidthInteger {
+    /// `count` elements whose values are whatever the memory held: only for a caller that writes every one.
+    static func unset(_ count: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 }

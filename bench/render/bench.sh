@@ -10,6 +10,9 @@
 #   reel1080w1  reel render --workers 1 of the same composition at 1920x1080 (peak RSS of one worker)
 #   reelfixed   reel render --segment-seconds $REEL_FIXED_SEGMENT_SECONDS (default 10): the plan before
 #               the short-job balance, for a before/after in the same invocation (not in the default list)
+#   floorsame   bench/render/floor_same.sh: the floor of the same frames, decoding every source range the
+#               composition uses and encoding reel's own output pictures (after reel in the round; CPU is the
+#               sum of its two timed halves, wall their sum, so compare its CPU only)
 # All with /usr/bin/time -v (wall, user+sys, max RSS). Each reel run gets a fresh --storage dir, so
 # no part is reused. Every output is checked: frame count (ffprobe -count_frames) and a clean decode.
 # Also records "foreign" CPU: the machine's busy CPU time during the run minus the run's own
@@ -66,6 +69,7 @@ command_for() { # renderer variant out -> the command line in CMD
     reel1080w1) CMD=("$REEL" render "$OUTD/comp1080_$2.json" -o "$3" --overwrite --storage "$T/store" --workers 1 ${REEL_ARGS:-}) ;;
     reelfixed) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --overwrite --storage "$T/store"
                     --segment-seconds "${REEL_FIXED_SEGMENT_SECONDS:-10}" ${REEL_ARGS:-}) ;;
+    floorsame) CMD=("$HERE/floor_same.sh" "$OUTD/comp_$2.json" "$OUTD/reel_$2.mp4" "$3" "$T/halves") ;;
     *) echo "unknown renderer $1" >&2; exit 2 ;;
   esac
 }
@@ -84,6 +88,9 @@ for ((r = 1; r <= RUNS; r++)); do
       wall=$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$T/time")
       usr=$(awk -F': ' '/User time/{print $2}' "$T/time")
       sys=$(awk -F': ' '/System time/{print $2}' "$T/time")
+      if [ "$R" = floorsame ]; then   # only the two timed halves, not the untimed decoder feeding the encoder
+        read -r usr sys wall < <(awk '{u += $1; s += $2; w += $3} END {printf "%.2f %.2f %.2f\n", u, s, w}' "$T/halves")
+      fi
       rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$T/time")
       foreign=$(awk -v b0="$b0" -v b1="$b1" -v hz="$HZ" -v u="$usr" -v s="$sys" 'BEGIN{f=(b1-b0)/hz-u-s; if (f<0) f=0; printf "%.1f", f}')
       cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN{printf "%.2f", u+s}')

@@ -15,7 +15,8 @@ if sessions:
 durations = {'short': 21, 'long': 161}
 names = {'floor': 'floor (ref_floor.sh)', 'ffmpeg': 'ffmpeg filter graph (ref_ffmpeg.sh)',
          'reel': 'reel render (default workers)', 'reel1080w1': 'reel render 1920x1080 --workers 1',
-         'reelfixed': 'reel render --segment-seconds 10 (no short-job balance)'}
+         'reelfixed': 'reel render --segment-seconds 10 (no short-job balance)',
+         'floorsame': 'floor of the same frames (floor_same.sh; CPU only)'}
 order = list(names)
 
 def med(xs): return statistics.median(xs) if xs else float('nan')
@@ -54,6 +55,25 @@ for v in durations:
                      for x in every)
     print(f"| {v} | {sum(map(clean_round, every))} ({len(every)}) | {ratio('reel', 'floor'):.2f} [{each}] | {ratio('reel', 'ffmpeg'):.2f} | "
           f"{ratio('ffmpeg', 'floor'):.2f} | {ratio('reel', 'floor', 'cpu_s'):.2f} | <= 1.2 and <= 0.85 |")
+
+same = [(k, x) for k, x in sorted(rounds.items()) if {'floor', 'reel', 'floorsame'} <= x.keys()]
+if same:
+    print()
+    print('The floor of the same frames (issue 23 §1): floorsame decodes every source range the composition uses and')
+    print('encodes reel\'s own output pictures, timing only those two halves. CPU ratios within each round, median over')
+    print('rounds (clean: floor, reel and floorsame each saw <= 2 s of foreign CPU); wall against the plain floor.')
+    print()
+    print('| variant | clean rounds (all) | reel CPU / floorsame CPU [per round] | floorsame CPU / floor CPU | reel CPU / floor CPU | reel wall / floor wall |')
+    print('|---|---|---|---|---|---|')
+    ok = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in ('floor', 'reel', 'floorsame'))
+    for v in durations:
+        every = [x for (s, n, vv), x in same if vv == v]
+        if not every: continue
+        rr = [x for x in every if ok(x)] or every
+        q = lambda a, b, k='cpu_s': med([float(x[a][k]) / float(x[b][k]) for x in rr])
+        each = ', '.join(f"{float(x['reel']['cpu_s']) / float(x['floorsame']['cpu_s']):.3f}{'' if ok(x) else '*'}" for x in every)
+        print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {q('reel', 'floorsame'):.3f} [{each}] | "
+              f"{q('floorsame', 'floor'):.3f} | {q('reel', 'floor'):.3f} | {q('reel', 'floor', 'wall_s'):.3f} |")
 
 fixed = [(k, x) for k, x in sorted(rounds.items()) if {'floor', 'reel', 'reelfixed'} <= x.keys()]
 if fixed:

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# floor_same.sh COMPOSITION.json REEL_OUTPUT OUT.mp4 TIMES
+#
+# The floor of the same frames (issue 23 §1): ref_floor.sh decodes the sources and encodes the same number of
+# frames, but not the same ones: it decodes 4 s of each clip where the composition uses 5 (a transition shows
+# both clips for its second), and encodes other pictures (hard cuts, where Reel's output has dissolves, pushes
+# and wipes), and x264 spends more on Reel's pictures: re-encoding Reel's long output cost 15 % more CPU than
+# re-encoding the floor's (2026-12-06). This floor does the two halves of a render on the same frames and times
+# only them:
+#   1. decode: every clip's source range in the composition (the concat demuxer with in- and out-points, audio
+#      too), into the null muxer;
+#   2. encode: Reel's own output pictures and samples, decoded by an untimed ffmpeg and piped raw (rawvideo and
+#      f32 PCM in NUT) into a timed one that encodes them with ref_floor.sh's settings (libx264 veryfast crf 23
+#      yuv420p, AAC 128k 48 kHz stereo, faststart).
+# Writes "user sys wall" of each half, one line each, to TIMES; the sum is the floor's CPU for these frames.
+set -euo pipefail
+COMP=${1:?usage: floor_same.sh COMPOSITION.json REEL_OUTPUT OUT.mp4 TIMES}
+REEL_OUT=${2:?usage: floor_same.sh COMPOSITION.json REEL_OUTPUT OUT.mp4 TIMES}
+OUTF=${3:?usage: floor_same.sh COMPOSITION.json REEL_OUTPUT OUT.mp4 TIMES}
+TIMES=${4:?usage: floor_same.sh COMPOSITION.json REEL_OUTPUT OUT.mp4 TIMES}
+[ -s "$REEL_OUT" ] || { echo "floor_same.sh: no Reel output at $REEL_OUT (run reel first in the round)" >&2; exit 2; }
+W=$(mktemp -d /tmp/floor_same.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+python3 - "$COMP" > "$W/list.txt" <<'PY'
+import json, sys
+from fractions import Fraction
+c = json.load(open(sys.argv[1]))
+print("ffconcat version 1.0")
+for v in c["videos"]:
+    start = Fraction(v["sourceRange"]["start"]); end = start + Fraction(v["sourceRange"]["duration"])
+    print(f"file '{c['assets'][v['asset']]}'\ninpoint {float(start)}\noutpoint {float(end)}")
+PY
+: > "$TIMES"
+/usr/bin/time -f "%U %S %e" -a -o "$TIMES" ffmpeg -nostdin -hide_banner -loglevel fatal -f concat -safe 0 \
+  -i "$W/list.txt" -f null -
+
+ffmpeg -nostdin -hide_banner -loglevel error -i "$REEL_OUT" -c:v rawvideo -pix_fmt yuv420p -c:a pcm_f32le \
+  -ar 48000 -ac 2 -f nut - \
+  | /usr/bin/time -f "%U %S %e" -a -o "$TIMES" ffmpeg -nostdin -hide_banner -loglevel error -y -f nut -i - \
+    -c:v libx264 -preset veryfast -crf 23 -pix_fmt yuv420p -c:a aac -b:a 128k -ar 48000 -ac 2 \
+    -movflags +faststart "$OUTF"
