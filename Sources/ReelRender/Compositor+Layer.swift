@@ -16,6 +16,30 @@ public struct LayerPicture<Picture: PlanarPicture>: Sendable, Hashable {
 
     /// True when the picture covers the whole frame untouched (then it is a plain `.frame`).
     var isPlain: Bool { mask == nil && state.isIdentity }
+
+    /// True when drawing the layer sets every sample of every plane from its own pixels alone: opaque, unmasked,
+    /// and each output pixel's four taps inside the crop (a full-frame Ken Burns move). Nothing below it can
+    /// show, so the compositor need not paint the frame black first.
+    ///
+    /// The taps of pixel (x, y) are inside when `x0 ≤ ⌊sx/2¹⁶⌋ ≤ x1 − 2` and the same for `sy`, with
+    /// `sx = a·x + b·y + c` exactly as `LayerSampler.draw` walks it: each is a half-plane in (x, y), so when the
+    /// four corner pixels meet them every pixel between does.
+    var paintsEveryPixel: Bool {
+        guard mask == nil, state.opacityWeight == 256 else { return false }
+        let r = LayerReduction.factor(scale: state.scale)
+        let planes = [(frame.width, frame.height),
+                      (Picture.chromaSize(frame.width), Picture.chromaSize(frame.height))]
+        for (w, h) in planes {
+            guard w >= r, h >= r else { return false }
+            let m = LayerGeometry.map(state, width: w, height: h, reduction: r)
+            guard m.visible, m.left == 0, m.top == 0, m.right == w, m.bottom == h else { return false }
+            for (x, y) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
+                let ix = (m.a * x + m.b * y + m.c) >> 16, iy = (m.d * x + m.e * y + m.f) >> 16
+                guard ix >= m.x0, ix + 1 < m.x1, iy >= m.y0, iy + 1 < m.y1 else { return false }
+            }
+        }
+        return true
+    }
 }
 
 extension Compositor {

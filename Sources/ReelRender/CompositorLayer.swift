@@ -25,7 +25,7 @@ public enum CompositorLayer<Picture: PlanarPicture>: Sendable, Hashable {
         case let .transition(kind, outgoing, incoming, _):
             return kind == .cut ? incoming != nil : (outgoing != nil && incoming != nil)
         case .layer(let picture):
-            return picture.isPlain
+            return picture.isPlain || picture.paintsEveryPixel
         }
     }
 }

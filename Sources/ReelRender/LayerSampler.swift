@@ -94,9 +94,12 @@ enum LayerSampler {
             for k in 0..<count {
                 let fx = UInt32(truncatingIfNeeded: sx &>> 8) & 255, fy = UInt32(truncatingIfNeeded: sy &>> 8) & 255
                 let p = px + ((sy &>> 16) &* stride &+ (sx &>> 16))
-                let top = UInt32(p[0]) &* (256 &- fx) &+ UInt32(p[1]) &* fx
-                let bottom = UInt32(p[stride]) &* (256 &- fx) &+ UInt32(p[stride &+ 1]) &* fx
-                row[x &+ k] = S(truncatingIfNeeded: (top &* (256 &- fy) &+ bottom &* fy &+ 32768) &>> 16)
+                // `a(256 − f) + b·f` as `256a + (b − a)·f`: one product fewer per blend, and the same value, since
+                // wrapping arithmetic is exact whenever the true result fits (it does: the sums above).
+                let p00 = UInt32(p[0]), p01 = UInt32(p[stride])
+                let top = p00 &<< 8 &+ (UInt32(p[1]) &- p00) &* fx
+                let bottom = p01 &<< 8 &+ (UInt32(p[stride &+ 1]) &- p01) &* fx
+                row[x &+ k] = S(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* fy &+ 32768) &>> 16)
                 sx = sx &+ a
                 sy = sy &+ d
             }
