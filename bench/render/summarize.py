@@ -37,6 +37,22 @@ for v in durations:
 
 rounds = defaultdict(dict)
 for r in rows: rounds[(r['session'], r['run'], r['variant'])][r['renderer']] = r
+
+
+def rounds_with(names):
+    """Per variant: every round that ran all of `names`, the clean ones among them (each of `names` saw <= 2 s of
+    foreign CPU; all rounds when none is clean), and the cleanness test."""
+    ok = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in names)
+    for v in durations:
+        every = [x for (s, n, vv), x in sorted(rounds.items()) if vv == v and set(names) <= x.keys()]
+        if every:
+            yield v, every, [x for x in every if ok(x)] or every, ok
+
+
+def ratio(rr, a, b, k='wall_s'):
+    return med([float(x[a][k]) / float(x[b][k]) for x in rr])
+
+
 print()
 print('Ratios of wall time within each round (same invocation, back to back), median over rounds:')
 print()
@@ -45,19 +61,14 @@ print('rounds when there are any. Per-round reel/floor values in brackets, * = d
 print()
 print('| variant | clean rounds (all) | reel / floor | reel / ffmpeg | ffmpeg / floor | reel CPU / floor CPU | target |')
 print('|---|---|---|---|---|---|---|')
-clean_round = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in ('floor', 'ffmpeg', 'reel'))
-for v in durations:
-    every = [x for (s, n, vv), x in sorted(rounds.items()) if vv == v and {'floor', 'ffmpeg', 'reel'} <= x.keys()]
-    if not every: continue
-    rr = [x for x in every if clean_round(x)] or every
-    ratio = lambda a, b, k='wall_s': med([float(x[a][k]) / float(x[b][k]) for x in rr])
-    each = ', '.join(f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}{'' if clean_round(x) else '*'}"
+for v, every, rr, ok in rounds_with(('floor', 'ffmpeg', 'reel')):
+    each = ', '.join(f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}{'' if ok(x) else '*'}"
                      for x in every)
-    print(f"| {v} | {sum(map(clean_round, every))} ({len(every)}) | {ratio('reel', 'floor'):.2f} [{each}] | {ratio('reel', 'ffmpeg'):.2f} | "
-          f"{ratio('ffmpeg', 'floor'):.2f} | {ratio('reel', 'floor', 'cpu_s'):.2f} | <= 1.2 and <= 0.85 |")
+    print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {ratio(rr, 'reel', 'floor'):.2f} [{each}] | "
+          f"{ratio(rr, 'reel', 'ffmpeg'):.2f} | {ratio(rr, 'ffmpeg', 'floor'):.2f} | {ratio(rr, 'reel', 'floor', 'cpu_s'):.2f} | "
+          "<= 1.2 and <= 0.85 |")
 
-same = [(k, x) for k, x in sorted(rounds.items()) if {'floor', 'reel', 'floorsame'} <= x.keys()]
-if same:
+if any(rounds_with(('floor', 'reel', 'floorsame'))):
     print()
     print('The floor of the same frames (issue 23 §1): floorsame decodes every source range the composition uses and')
     print('encodes reel\'s own output pictures, timing only those two halves. CPU ratios within each round, median over')
@@ -65,31 +76,21 @@ if same:
     print()
     print('| variant | clean rounds (all) | reel CPU / floorsame CPU [per round] | floorsame CPU / floor CPU | reel CPU / floor CPU | reel wall / floor wall |')
     print('|---|---|---|---|---|---|')
-    ok = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in ('floor', 'reel', 'floorsame'))
-    for v in durations:
-        every = [x for (s, n, vv), x in same if vv == v]
-        if not every: continue
-        rr = [x for x in every if ok(x)] or every
-        q = lambda a, b, k='cpu_s': med([float(x[a][k]) / float(x[b][k]) for x in rr])
+    for v, every, rr, ok in rounds_with(('floor', 'reel', 'floorsame')):
         each = ', '.join(f"{float(x['reel']['cpu_s']) / float(x['floorsame']['cpu_s']):.3f}{'' if ok(x) else '*'}" for x in every)
-        print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {q('reel', 'floorsame'):.3f} [{each}] | "
-              f"{q('floorsame', 'floor'):.3f} | {q('reel', 'floor'):.3f} | {q('reel', 'floor', 'wall_s'):.3f} |")
+        print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {ratio(rr, 'reel', 'floorsame', 'cpu_s'):.3f} [{each}] | "
+              f"{ratio(rr, 'floorsame', 'floor', 'cpu_s'):.3f} | {ratio(rr, 'reel', 'floor', 'cpu_s'):.3f} | "
+              f"{ratio(rr, 'reel', 'floor'):.3f} |")
 
-fixed = [(k, x) for k, x in sorted(rounds.items()) if {'floor', 'reel', 'reelfixed'} <= x.keys()]
-if fixed:
+if any(rounds_with(('floor', 'reel', 'reelfixed'))):
     print()
     print('Before/after in the same rounds: reelfixed is reel with --segment-seconds 10 (the plan without the short-job')
     print('balance). Clean: floor, reel and reelfixed each saw <= 2 s of foreign CPU; medians over clean rounds if any.')
     print()
     print('| variant | clean rounds (all) | reelfixed / floor | reel / floor | reel / reelfixed | per round reelfixed/floor, reel/floor |')
     print('|---|---|---|---|---|---|')
-    ok = lambda x: all(float(x[k]['foreign_cpu_s']) <= 2.0 for k in ('floor', 'reel', 'reelfixed'))
-    for v in durations:
-        every = [x for (s, n, vv), x in fixed if vv == v]
-        if not every: continue
-        rr = [x for x in every if ok(x)] or every
-        q = lambda a, b: med([float(x[a]['wall_s']) / float(x[b]['wall_s']) for x in rr])
+    for v, every, rr, ok in rounds_with(('floor', 'reel', 'reelfixed')):
         each = ', '.join(f"{float(x['reelfixed']['wall_s']) / float(x['floor']['wall_s']):.2f} "
                          f"{float(x['reel']['wall_s']) / float(x['floor']['wall_s']):.2f}{'' if ok(x) else '*'}" for x in every)
-        print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {q('reelfixed', 'floor'):.2f} | {q('reel', 'floor'):.2f} | "
-              f"{q('reel', 'reelfixed'):.2f} | {each} |")
+        print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {ratio(rr, 'reelfixed', 'floor'):.2f} | "
+              f"{ratio(rr, 'reel', 'floor'):.2f} | {ratio(rr, 'reel', 'reelfixed'):.2f} | {each} |")
