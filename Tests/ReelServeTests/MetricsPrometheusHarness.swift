@@ -45,10 +45,46 @@ final class PrometheusHarness: @unchecked Sendable {
     /// Runs `body` with a Prometheus that scrapes `target` and has seen it up; stops it afterwards.
     static func with<T>(target: String, metricsPath: String = "/metrics", bearerTokenFile: String? = nil,
                         _ body: (PrometheusHarness) async throws -> T) async throws -> T {
-        let prometheus = try PrometheusHarness(target: target, metricsPath: metricsPath, bearerTokenFile: bearerTokenFile)
+        let prometheus = try await started(target: target, metricsPath: metricsPath, bearerTokenFile: bearerTokenFile)
         defer { prometheus.stop() }
         try await prometheus.waitUntilTargetUp()
         return try await body(prometheus)
+    }
+
+    /// How long a started Prometheus may take to answer `/-/ready` (it takes well under a second).
+    static let startLimit: Duration = .seconds(20)
+
+    /// A Prometheus that answers `/-/ready`: one that does not within `startLimit` is killed and a fresh one is
+    /// started, once. In the fresh-clone run of stop 31 two of them spun at full CPU from their start without
+    /// writing a line of log, for nine minutes, starving every other test (a 180 s limit elsewhere ran out), as
+    /// promtool had in stop 30; started again by hand, Prometheus was ready in under a second.
+    static func started(target: String, metricsPath: String, bearerTokenFile: String?) async throws -> PrometheusHarness {
+        var logs: [String] = []
+        for _ in 1...2 {
+            let prometheus = try PrometheusHarness(target: target, metricsPath: metricsPath, bearerTokenFile: bearerTokenFile)
+            if try await prometheus.becomesReady() { return prometheus }
+            logs.append(prometheus.log)
+            prometheus.stop()
+        }
+        throw TestFailure("Prometheus was not ready within \(startLimit), twice; its logs: \(logs)")
+    }
+
+    /// Whether `/-/ready` answers 200 within `startLimit`; each request may take 2 s at most.
+    func becomesReady() async throws -> Bool {
+        let clock = ContinuousClock(), deadline = clock.now + Self.startLimit
+        var request = URLRequest(url: api.appendingPathComponent("-/ready"))
+        request.timeoutInterval = 2
+        while clock.now < deadline {
+            guard process.isRunning else {
+                throw TestFailure("prometheus exited (\(process.exitStatus)): \(log)")
+            }
+            if let (_, response) = try? await URLSession.shared.data(for: request),
+               (response as? HTTPURLResponse)?.statusCode == 200 {
+                return true
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
     }
 
     private init(target: String, metricsPath: String, bearerTokenFile: String?) throws {
