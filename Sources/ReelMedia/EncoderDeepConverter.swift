@@ -17,8 +17,10 @@ final class EncoderDeepConverter {
     private let full: EncoderFrame?
     private let context: OpaquePointer?
     private let path: String?
-    /// Eight rows of thresholds (`Quantizer.thresholdRows`), rewritten for each plane.
-    private var thresholds: [UInt16]
+    /// Eight rows of half-code thresholds: rounding to nearest, made once.
+    private let rounding: [UInt16]
+    /// Eight rows of a dither's thresholds (`Quantizer.thresholdRows`), rewritten for each plane of each frame.
+    private var dithered: [UInt16]
 
     init(width: Int, height: Int, to format: AVPixelFormat, path: String?) throws(MediaError) {
         guard let desc = av_pix_fmt_desc_get(format) else {
@@ -27,8 +29,11 @@ final class EncoderDeepConverter {
         self.width = width
         self.height = height
         self.path = path
-        thresholds = [UInt16](repeating: 0, count: 8 * width)
+        dithered = [UInt16](repeating: 0, count: 8 * width)
         depth = Int(desc.pointee.comp.0.depth)
+        var rounding = [UInt16](repeating: 0, count: 8 * width)
+        rounding.withUnsafeMutableBufferPointer { [depth] in Quantizer.roundingRows(bits: depth, into: $0) }
+        self.rounding = rounding
         guard depth == 8 || depth == 10 else {
             throw .invalidData(path: path ?? "", message: "deep frames encode at 8 or 10 bits, not \(depth)")
         }
@@ -71,18 +76,18 @@ final class EncoderDeepConverter {
     /// Each plane of `picture` to `depth` bits in `frame`'s 4:4:4 planes (8-bit or 16-bit little-endian words), by
     /// `Quantizer.row` with the dither's threshold rows or the rounding ones.
     private func quantise(_ picture: DeepFrame, dither: Quantizer?, programmeFrame: Int64, into frame: EncoderFrame) {
-        thresholds.withUnsafeMutableBufferPointer { t in
-            for (plane, samples) in [picture.y, picture.u, picture.v].enumerated() {
-                guard let base = reel_frame_data(frame.pointer, Int32(plane)) else { continue }
-                let stride = Int(reel_frame_linesize(frame.pointer, Int32(plane)))
-                if let dither {
-                    dither.thresholdRows(plane: plane, programmeFrame: programmeFrame, into: t)
-                } else if plane == 0 {
-                    Quantizer.roundingRows(bits: depth, into: t)
+        for (plane, samples) in [picture.y, picture.u, picture.v].enumerated() {
+            guard let base = reel_frame_data(frame.pointer, Int32(plane)) else { continue }
+            let stride = Int(reel_frame_linesize(frame.pointer, Int32(plane)))
+            if let dither {
+                dithered.withUnsafeMutableBufferPointer {
+                    dither.thresholdRows(plane: plane, programmeFrame: programmeFrame, into: $0)
                 }
+            }
+            (dither == nil ? rounding : dithered).withUnsafeBufferPointer { t in
                 samples.withUnsafeBufferPointer { src in
                     for row in 0..<height {
-                        let line = src.baseAddress! + row * width, tr = UnsafePointer(t.baseAddress! + (row & 7) * width)
+                        let line = src.baseAddress! + row * width, tr = t.baseAddress! + (row & 7) * width
                         if depth == 8 {
                             Quantizer.row(line, tr, count: width, bits: 8, into: base + row * stride)
                         } else {
