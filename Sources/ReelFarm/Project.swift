@@ -211,11 +211,16 @@ public struct Project: Sendable {
         if let preset = request.preset, let problem = output.video.codec.presetProblem(preset) {
             problems.append("output.video.preset: \(problem) (the render's preset override)")
         }
+        if let threads = request.encoderThreads, !(1...VideoCodecSettings.maximumThreads).contains(threads) {
+            problems.append("output.video.threads: \(threads) encoder threads, not 1…\(VideoCodecSettings.maximumThreads) (the render's --encoder-threads)")
+        }
         if !problems.isEmpty { throw FarmError.invalid(file: request.sourcePath, problems: problems) }
     }
 
-    /// `--preset` and `--lossless`.
+    /// `--preset`, `--lossless` and `--encoder-threads` (the last only where the composition sets no count).
     static func applyOverrides(_ request: RenderRequest, to composition: inout Composition) {
+        let threads = composition.output.video.threads ?? request.encoderThreads
+        defer { composition.output.video.threads = threads }
         if let preset = request.preset { composition.output.video.preset = preset }
         if let name = request.container, let container = Container(rawValue: name) {
             composition.output.container = container

@@ -12,10 +12,6 @@ import ReelModel
 /// Writes `path` directly; use `AtomicFile.commit(temp:final:)` for an atomic publish.
 /// Not `Sendable`: create, use and drop it on one thread.
 public final class VideoPartWriter {
-    /// The encoder thread count every part uses unless told otherwise. All parts of one render
-    /// must use the same value: x264's and x265's output depend on it.
-    public static let defaultThreadCount = 4
-
     private let encoder: VideoEncoder
     private let muxer: MuxerContext
     private let streamIndex: Int32
@@ -35,15 +31,16 @@ public final class VideoPartWriter {
     /// - Parameters:
     ///   - path: the part file to write.
     ///   - settings: the render's output settings; size, rate and video codec settings are used.
-    ///   - threads: encoder threads, identical for every part of a render.
+    ///   - threads: encoder threads, identical for every part of a render; nil for the settings' own
+    ///     (`VideoCodecSettings.encoderThreads`, what renders use).
     ///   - color: the output's colour: the stream's and frames' tags (and x265's VUI).
     ///   - hdr: mastering display and content light level: x265's SEI, and stream side data (the `mdcv` and
     ///     `clli` boxes) for every codec.
     /// - Throws: `MediaError` when the encoder or the file cannot be opened.
-    public init(path: String, settings: OutputSettings, threads: Int = VideoPartWriter.defaultThreadCount,
+    public init(path: String, settings: OutputSettings, threads: Int? = nil,
                 color: ColorDescription = .bt709, hdr: HDRMetadata? = nil) throws(MediaError) {
         AllocatorTuning.ensure()
-        encoder = try VideoEncoder(settings: settings, threads: threads, path: path, color: color, hdr: hdr)
+        encoder = try VideoEncoder(settings: settings, threads: threads ?? settings.video.encoderThreads, path: path, color: color, hdr: hdr)
         muxer = try MuxerContext(path: path, formatName: encoder.format.partMuxer)
         let stream = try muxer.addStream()
         streamIndex = stream.pointee.index

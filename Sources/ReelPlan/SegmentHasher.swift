@@ -53,6 +53,8 @@ struct SegmentHasher {
         if !o.video.hasOnlyBaseSettings {
             e.tag(0xE0); e.string(o.video.profile); e.int(o.video.bitDepth); e.string(o.video.chroma.rawValue)
         }
+        // The encoder's output depends on its thread count: a part made with another count is another part.
+        if let threads = o.video.threads { e.tag(0xE1); e.int(threads) }
         encodeColor(o)
         encodeFrameShape(o)
         encodeWatermark(plan.composition.watermark)

@@ -114,6 +114,7 @@ enum FarmCommands {
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = try Commands.containerOf(output, lossless: parsed.flag("lossless"))
+        request.encoderThreads = try Commands.encoderThreads(parsed)
         request.range = try parsed.value("range").map(Commands.checkedRange)
         try request.applyOTIOOptions(parsed)
         let store = try storage(parsed)

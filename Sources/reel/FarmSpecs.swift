@@ -33,7 +33,7 @@ extension Specs {
                          defaultText: "3"),
                   Option(name: "tags", value: "a,b", help: "only workers started with all of these tags render the job",
                          defaultText: "none: any worker"),
-                  segmentSeconds, range, preset, lossless, overwrite, storage, mediaRoot, outputRoot,
+                  segmentSeconds, range, preset, lossless, Specs.encoderThreads, overwrite, storage, mediaRoot, outputRoot,
                   Option(name: "json", value: nil, help: "print the job id and counts as JSON"),
                   Option(name: "webhook", value: "URL",
                          help: "POSTed the job's final state when it ends (done, failed, canceled), signed with "
@@ -42,7 +42,7 @@ extension Specs {
                   Option(name: "server", value: "URL",
                          help: "submit through reel serve's API (POST URL/api/v1/jobs) instead of the database: the server "
                              + "validates and probes under its own media roots, and -o is a name relative to its output "
-                             + "root; --preset, --lossless, --overwrite, --max-attempts, the roots, --storage and the OTIO "
+                             + "root; --preset, --lossless, --encoder-threads, --overwrite, --max-attempts, the roots, --storage and the OTIO "
                              + "options are the server's to decide and are refused here",
                          defaultText: "none: the database", env: "REEL_SERVER"),
                   Specs.serverOptions[1], Specs.serverOptions[2]] + otio + Specs.dbOptions)

@@ -18,6 +18,8 @@ extension Commands {
         var request = try RenderRequest.reading(path, segmentSeconds: parsed.value("segment-seconds"),
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
+        request.encoderThreads = try Commands.encoderThreads(parsed)
+            ?? LocalRender.hostEncoderThreads(workers: workers, cores: ProcessInfo.processInfo.activeProcessorCount)
         request.overwrite = parsed.flag("overwrite")
         request.range = try parsed.value("range").map(checkedRange)
         try request.applyOTIOOptions(parsed)
@@ -62,6 +64,11 @@ extension Commands {
                                      "seconds": outcome.seconds]
         if let loudness = outcome.report.loudness { fields["loudness"] = loudness.jsonFields }
         return fields
+    }
+
+    /// `--encoder-threads N`, 1…16; nil when not given.
+    static func encoderThreads(_ parsed: Arguments) throws -> Int? {
+        try parsed.int("encoder-threads", in: 1...VideoCodecSettings.maximumThreads)
     }
 
     /// The container named by `output`'s extension; `--lossless` needs MOV.

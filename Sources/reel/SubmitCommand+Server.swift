@@ -7,7 +7,7 @@ import ReelServe
 extension FarmCommands {
     /// The options that the server decides for a job submitted through it; given with `--server`, they are refused
     /// rather than silently dropped.
-    static let serverDecides = ["preset", "lossless", "overwrite", "max-attempts", "storage", "media-root", "output-root",
+    static let serverDecides = ["preset", "lossless", "encoder-threads", "overwrite", "max-attempts", "storage", "media-root", "output-root",
                                 "media-map", "offline", "db", "schema"]
 
     /// `reel submit COMP -o NAME --server URL`: posts the composition to `URL/api/v1/jobs` (docs/api.md) and prints

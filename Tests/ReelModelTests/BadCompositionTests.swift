@@ -124,6 +124,8 @@ private let badCompositions: [(String, [String])] = [
     (output(#""video": {"codec": "h264", "profile": "main", "bitDepth": 10}"#), ["output.video.profile: H.264 profile main cannot carry 10-bit 4:2:0; use high10 or high422"]),
     (output(#""video": {"codec": "h264", "profile": "high10", "lossless": true}, "container": "mov""#), ["output.video.profile: lossless H.264 is High 4:4:4 Predictive; leave out profile"]),
     (output(#""video": {"codec": "av1", "preset": 14}"#), ["output.video.preset: must be between 0 and 13, got 14"]),
+    (output(#""video": {"codec": "h264", "threads": 0}"#), ["output.video.threads: must be between 1 and 16, got 0"]),
+    (output(#""video": {"codec": "hevc", "threads": 17}"#), ["output.video.threads: must be between 1 and 16, got 17"]),
     (output(#""video": {"codec": "av1", "lossless": true}"#), ["output.video.lossless: av1 takes crf only (SVT-AV1 has no lossless mode Reel uses)"]),
     (output(#""video": {"codec": "hevc", "preset": "fastest"}"#), [#"output.video.preset: unknown x265 preset "fastest"; did you mean "faster"?"#]),
     (output(#""container": "mov", "audio": {"codec": "flac"}"#),

@@ -84,6 +84,19 @@ import Testing
         #expect(back == video, "\(String(decoding: json, as: UTF8.self))")
     }
 
+    @Test("output.video.threads is read, written back, and left out where not set")
+    func videoThreadsRoundTrip() throws {
+        var original = try Self.load(Array(try FormatDocumentationTests.guideExample().utf8))
+        #expect(original.output.video.threads == nil)
+        #expect(original.output.video.encoderThreads == VideoCodecSettings.defaultThreads)
+        #expect(!String(decoding: try CompositionJSON.encode(original), as: UTF8.self).contains("threads"))
+        original.output.video.threads = 1
+        let json = try CompositionJSON.encode(original)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""threads""#))
+        let back = try Self.load(json).output.video
+        #expect(back.threads == 1 && back.encoderThreads == 1)
+    }
+
     @Test func handlesAreGivenBackToTheWrittenRange() throws {
         let json = Fixtures.composition(#"""
             "videos": [\#(Fixtures.video("a", "1", "5", #""speed": 2"#)), \#(Fixtures.video("b", "0", "2"))],

@@ -16,6 +16,14 @@ import Testing
         #expect(try hash { $0.color = .sdr } == (try hash { _ in }))
     }
 
+    /// x264's output depends on its thread count, so a part made with another count is another part; a
+    /// composition that sets none keeps the hash it had before the setting existed.
+    @Test func encoderThreadsChangeTheHashOnlyWhenSet() throws {
+        let unset = try hash { _ in }
+        let hashes = [unset, try hash { $0.video.threads = 1 }, try hash { $0.video.threads = 2 }, try hash { $0.video.threads = 4 }]
+        #expect(Set(hashes).count == hashes.count)
+    }
+
     @Test func everyHDRSettingChangesTheHash() throws {
         let hevc10: (inout OutputSettings) -> Void = { $0.video.codec = .hevc; $0.video.bitDepth = 10 }
         let display = HDRMetadata.MasteringDisplay(primaries: HDRMetadata.MasteringDisplay.namedPrimaries[0].primaries,

@@ -18,6 +18,19 @@ public struct VideoCodecSettings: Sendable, Hashable {
     public var bitDepth = 8
     /// Chroma subsampling for h264 (4:2:0 or 4:2:2); hevc and av1 are 4:2:0, the intra codecs' profile sets it.
     public var chroma = ChromaFormat.yuv420
+    /// The encoder's threads for every part, or nil for `defaultThreads`. x264's and x265's output depends on the
+    /// count (frame threads bound each other's motion search), so it belongs to the job, never to a host: every
+    /// part of a render is encoded with the same count. Its memory grows with it (about 25 MB per x264 thread at
+    /// 1080p), and one thread per one-core worker costs the least CPU (bench/README.md, "x264's threads per part").
+    public var threads: Int? = nil
+
+    /// The thread count of a composition that sets none: 4, what every render used before `threads` existed.
+    public static let defaultThreads = 4
+    /// The most threads `threads` takes.
+    public static let maximumThreads = 16
+
+    /// The count the encoder is opened with.
+    public var encoderThreads: Int { threads ?? Self.defaultThreads }
 
     public init(codec: VideoCodec = .h264, rateControl: RateControl = .crf(23), preset: String = "veryfast") {
         self.codec = codec

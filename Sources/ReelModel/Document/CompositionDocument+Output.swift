@@ -2,7 +2,7 @@
 extension CompositionDocument {
     static let outputKeys = ["width", "height", "preset", "frameRate", "video", "audio", "container", "mask", "background",
                              "colour", "masteringDisplay", "maxCLL", "maxFALL"]
-    static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset", "profile", "bitDepth", "chroma"]
+    static let videoCodecKeys = ["codec", "crf", "bitrate", "lossless", "preset", "profile", "bitDepth", "chroma", "threads"]
     static let audioCodecKeys = ["codec", "sampleRate", "channels", "bitrate", "sampleFormat", "loudness"]
 
     static func decodeOutput(_ f: JSONFields) -> OutputEntry {

@@ -43,7 +43,7 @@ extension CompositionJSON {
     }
 
     /// Today's H.264 members as before; a new codec's own members only (no rate control or preset for an intra
-    /// codec), and `profile`, `bitDepth`, `chroma` only when set away from their defaults.
+    /// codec), and `profile`, `bitDepth`, `chroma`, `threads` only when set away from their defaults.
     static func encodeVideoCodec(_ v: VideoCodecSettings) -> [JSONMember] {
         var video = [member("codec", .string(v.codec.rawValue))]
         if !v.codec.isIntraOnly {
@@ -57,6 +57,7 @@ extension CompositionJSON {
         if let profile = v.profile { video.append(member("profile", .string(profile))) }
         if v.bitDepth != 8 { video.append(member("bitDepth", .number("\(v.bitDepth)"))) }
         if v.chroma != .yuv420 { video.append(member("chroma", .string(v.chroma.rawValue))) }
+        if let threads = v.threads { video.append(member("threads", .number("\(threads)"))) }
         return video
     }
 }
