@@ -13,6 +13,8 @@
 #   floorsame   bench/render/floor_same.sh: the floor of the same frames, decoding every source range the
 #               composition uses and encoding reel's own output pictures (after reel in the round; CPU is the
 #               sum of its two timed halves, wall their sum, so compare its CPU only)
+#   floorpar    the same two halves run at once (floor_same.sh with PARALLEL=1, the encode reading Reel's output
+#               decoded beforehand to raw frames in /dev/shm): the floor's wall for the same frames
 # All with /usr/bin/time -v (wall, user+sys, max RSS). Each reel run gets a fresh --storage dir, so
 # no part is reused. Every output is checked: frame count (ffprobe -count_frames) and a clean decode.
 # Also records "foreign" CPU: the machine's busy CPU time during the run minus the run's own
@@ -70,6 +72,7 @@ command_for() { # renderer variant out -> the command line in CMD
     reelfixed) CMD=("$REEL" render "$OUTD/comp_$2.json" -o "$3" --overwrite --storage "$T/store"
                     --segment-seconds "${REEL_FIXED_SEGMENT_SECONDS:-10}" ${REEL_ARGS:-}) ;;
     floorsame) CMD=("$HERE/floor_same.sh" "$OUTD/comp_$2.json" "$OUTD/reel_$2.mp4" "$3" "$T/halves") ;;
+    floorpar) CMD=(env PARALLEL=1 "$HERE/floor_same.sh" "$OUTD/comp_$2.json" "$OUTD/reel_$2.mp4" "$3" "$T/halves") ;;
     *) echo "unknown renderer $1" >&2; exit 2 ;;
   esac
 }
@@ -88,7 +91,7 @@ for ((r = 1; r <= RUNS; r++)); do
       wall=$(awk -F': ' '/Elapsed \(wall clock\)/{n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$T/time")
       usr=$(awk -F': ' '/User time/{print $2}' "$T/time")
       sys=$(awk -F': ' '/System time/{print $2}' "$T/time")
-      if [ "$R" = floorsame ]; then   # only the two timed halves, not the untimed decoder feeding the encoder
+      if [ "$R" = floorsame ] || [ "$R" = floorpar ]; then   # only the timed halves, not the untimed decoder
         read -r usr sys wall < <(awk '{u += $1; s += $2; w += $3} END {printf "%.2f %.2f %.2f\n", u, s, w}' "$T/halves")
       fi
       rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$T/time")

@@ -16,7 +16,8 @@ durations = {'short': 21, 'long': 161}
 names = {'floor': 'floor (ref_floor.sh)', 'ffmpeg': 'ffmpeg filter graph (ref_ffmpeg.sh)',
          'reel': 'reel render (default workers)', 'reel1080w1': 'reel render 1920x1080 --workers 1',
          'reelfixed': 'reel render --segment-seconds 10 (no short-job balance)',
-         'floorsame': 'floor of the same frames (floor_same.sh; CPU only)'}
+         'floorsame': 'floor of the same frames (floor_same.sh; CPU only)',
+         'floorpar': 'floor of the same frames, both halves at once (floor_same.sh PARALLEL=1)'}
 order = list(names)
 
 def med(xs): return statistics.median(xs) if xs else float('nan')
@@ -81,6 +82,20 @@ if any(rounds_with(('floor', 'reel', 'floorsame'))):
         print(f"| {v} | {sum(map(ok, every))} ({len(every)}) | {ratio(rr, 'reel', 'floorsame', 'cpu_s'):.3f} [{each}] | "
               f"{ratio(rr, 'floorsame', 'floor', 'cpu_s'):.3f} | {ratio(rr, 'reel', 'floor', 'cpu_s'):.3f} | "
               f"{ratio(rr, 'reel', 'floor'):.3f} |")
+
+if any(rounds_with(('reel', 'floorpar'))):
+    print()
+    print('Wall of the same frames (issue 23 §1): floorpar runs floorsame\'s decode and encode at once, the encode reading')
+    print('reel\'s output decoded beforehand to raw frames in RAM (untimed, so its foreign CPU is that decode: not a')
+    print('disturbance). Ratios within each round, median over all rounds.')
+    print()
+    print('| variant | rounds | reel wall / floorpar wall [per round] | reel CPU / floorpar CPU [per round] | target |')
+    print('|---|---|---|---|---|')
+    for v, every, rr, ok in rounds_with(('reel', 'floorpar')):
+        walls = [float(x['reel']['wall_s']) / float(x['floorpar']['wall_s']) for x in every]
+        cpus = [float(x['reel']['cpu_s']) / float(x['floorpar']['cpu_s']) for x in every]
+        print(f"| {v} | {len(every)} | {statistics.median(walls):.3f} [{', '.join(f'{w:.3f}' for w in walls)}] | "
+              f"{statistics.median(cpus):.3f} [{', '.join(f'{c:.3f}' for c in cpus)}] | wall <= 1.05, CPU <= 1.10 |")
 
 if any(rounds_with(('floor', 'reel', 'reelfixed'))):
     print()
