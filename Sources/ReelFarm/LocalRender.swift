@@ -41,14 +41,6 @@ public struct LocalRender: Sendable {
     public let project: Project
     public let options: Options
 
-    /// The encoder threads `reel render` gives a composition that sets none: the host's cores shared by its
-    /// workers, 1 to `VideoCodecSettings.defaultThreads`. More frame threads than a worker has cores buy no speed
-    /// and cost about 25 MB each at 1080p; one thread per one-core worker costs the least CPU
-    /// (bench/README.md, "x264's threads per part").
-    public static func hostEncoderThreads(workers: Int, cores: Int) -> Int {
-        min(VideoCodecSettings.defaultThreads, max(1, cores / max(1, workers)))
-    }
-
     public init(project: Project, options: Options) {
         self.project = project
         self.options = options

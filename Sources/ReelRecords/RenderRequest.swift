@@ -21,9 +21,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var preset: String?
     /// `--lossless`: x264 qp 0 and PCM audio in MOV.
     public var lossless: Bool
-    /// `--encoder-threads`, or the count `reel render` chose for its host: the encoder threads of a composition
-    /// that sets no `output.video.threads` (a count the composition sets wins). Every part of the job is encoded
-    /// with it. nil (and jobs submitted before it existed): `VideoCodecSettings.defaultThreads`.
+    /// `--encoder-threads`: the encoder threads of a composition that sets no `output.video.threads` (a count the
+    /// composition sets wins). Every part of the job is encoded with it. nil (and jobs submitted before it existed):
+    /// `VideoCodecSettings.defaultThreads`.
     public var encoderThreads: Int?
     /// The container named by the output file's extension, overriding the composition's.
     public var container: String?

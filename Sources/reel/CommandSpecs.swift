@@ -22,7 +22,7 @@ enum Specs {
     static let encoderThreads = Option(name: "encoder-threads", value: "N",
         help: "the video encoder's threads for every part (1…16), for a composition that sets no output.video.threads; "
             + "x264's and x265's output depends on it, and its memory grows with it (about 25 MB a thread at 1080p)",
-        defaultText: "reel render: the cores per worker, at most 4; reel submit: 4")
+        defaultText: "4, on every host, so reel render and the farm write the same bytes")
     static let stitch = Option(name: "stitch", value: "MODE",
         help: "rolling: a stitcher thread appends each part as soon as every part before it is done, so the output "
             + "is published about a second after the last segment; end: stitch in one pass after the last segment "

@@ -19,7 +19,6 @@ extension Commands {
                                                 preset: parsed.value("preset"), lossless: parsed.flag("lossless"))
         request.container = container
         request.encoderThreads = try Commands.encoderThreads(parsed)
-            ?? LocalRender.hostEncoderThreads(workers: workers, cores: ProcessInfo.processInfo.activeProcessorCount)
         request.overwrite = parsed.flag("overwrite")
         request.range = try parsed.value("range").map(checkedRange)
         try request.applyOTIOOptions(parsed)

@@ -24,7 +24,8 @@ public struct VideoCodecSettings: Sendable, Hashable {
     /// 1080p), and one thread per one-core worker costs the least CPU (bench/README.md, "x264's threads per part").
     public var threads: Int? = nil
 
-    /// The thread count of a composition that sets none: 4, what every render used before `threads` existed.
+    /// The thread count of a composition that sets none: 4, what every render used before `threads` existed, on
+    /// every host, so that `reel render` and a farm write the same bytes for the same job.
     public static let defaultThreads = 4
     /// The most threads `threads` takes.
     public static let maximumThreads = 16
