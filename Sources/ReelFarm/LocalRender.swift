@@ -129,14 +129,10 @@ public struct LocalRender: Sendable {
     }
 
     /// The job: one queue segment per planned segment, in order. It stores the request like a farm job:
-    /// a worker forgets the cached project after a failed attempt and reloads it from there to retry. The
-    /// request carries what probing found (`RenderRequest.facts`), as the coordinator's does, so a worker that
-    /// loads it checks each file's identity instead of probing it again (an HDR source's probe decodes a frame).
+    /// a worker forgets the cached project after a failed attempt and reloads it from there to retry.
     func jobSpec() throws -> JobSpec {
-        var request = project.request
-        request.facts = project.factRecords
         return JobSpec(name: (project.request.sourcePath as NSString).lastPathComponent,
-                       composition: try request.encoded(),
+                       composition: try project.request.encoded(),
                        outputLocation: options.output, maxAttempts: 2, segments: segments.map(SegmentSpec.init(planned:)))
     }
 }

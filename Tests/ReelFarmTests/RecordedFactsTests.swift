@@ -23,24 +23,6 @@ import Testing
         return (project, submission.jobID)
     }
 
-    /// `reel render`'s embedded job stores its request as a farm job does, facts included: its workers load the
-    /// request once each, and without the facts every one probed every source again (an HDR source's probe decodes
-    /// its first frame: 2 % of a 3-second HLG render's CPU).
-    @Test("a local render's job records its facts, and loading it probes nothing")
-    func localRenderRecordsFacts() throws {
-        let bench = try TrustBench("facts-local")
-        defer { bench.remove() }
-        let project = try bench.project(try bench.composition(seconds: 2), mediaRoots: [bench.path("media")])
-        let render = LocalRender(project: project, options: .init(workers: 1, store: bench.store,
-                                                                  output: bench.path("out/local.mp4")))
-        let stored = try RenderRequest.decoded(try render.jobSpec().composition)
-        #expect(stored.facts?.map(\.path) == [bench.path("media/a.mp4")])
-        let probed = PathLog()
-        let prober = MediaFileProber(probing: { probed.add($0) })
-        _ = try Project(stored, mediaRoots: [bench.path("media")], prober: prober)
-        #expect(probed.all == [], "loading the stored request probed \(probed.all)")
-    }
-
     @Test("a job with recorded facts is rendered without a probe, to the same bytes as an old job that probes")
     func recordedFactsAreUsed() throws {
         let bench = try TrustBench("facts-used")
