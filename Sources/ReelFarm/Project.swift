@@ -211,8 +211,9 @@ public struct Project: Sendable {
         if let preset = request.preset, let problem = output.video.codec.presetProblem(preset) {
             problems.append("output.video.preset: \(problem) (the render's preset override)")
         }
-        if let threads = request.encoderThreads, !(1...VideoCodecSettings.maximumThreads).contains(threads) {
-            problems.append("output.video.threads: \(threads) encoder threads, not 1…\(VideoCodecSettings.maximumThreads) (the render's --encoder-threads)")
+        let range = VideoCodecSettings.threadRange
+        if let threads = request.encoderThreads, !range.contains(threads) {
+            problems.append("output.video.threads: \(threads) encoder threads, not \(range.lowerBound)…\(range.upperBound) (the render's --encoder-threads)")
         }
         if !problems.isEmpty { throw FarmError.invalid(file: request.sourcePath, problems: problems) }
     }
@@ -220,7 +221,6 @@ public struct Project: Sendable {
     /// `--preset`, `--lossless` and `--encoder-threads` (the last only where the composition sets no count).
     static func applyOverrides(_ request: RenderRequest, to composition: inout Composition) {
         let threads = composition.output.video.threads ?? request.encoderThreads
-        defer { composition.output.video.threads = threads }
         if let preset = request.preset { composition.output.video.preset = preset }
         if let name = request.container, let container = Container(rawValue: name) {
             composition.output.container = container
@@ -232,6 +232,7 @@ public struct Project: Sendable {
             composition.output.audio.codec = .pcm
             composition.output.container = .mov
         }
+        composition.output.video.threads = threads   // kept through lossless's codec reset
     }
 }
 

@@ -30,17 +30,15 @@ public final class VideoPartWriter {
 
     /// - Parameters:
     ///   - path: the part file to write.
-    ///   - settings: the render's output settings; size, rate and video codec settings are used.
-    ///   - threads: encoder threads, identical for every part of a render; nil for the settings' own
-    ///     (`VideoCodecSettings.encoderThreads`, what renders use).
+    ///   - settings: the render's output settings; size, rate and video codec settings (the encoder's threads
+    ///     among them, `VideoCodecSettings.encoderThreads`) are used.
     ///   - color: the output's colour: the stream's and frames' tags (and x265's VUI).
     ///   - hdr: mastering display and content light level: x265's SEI, and stream side data (the `mdcv` and
     ///     `clli` boxes) for every codec.
     /// - Throws: `MediaError` when the encoder or the file cannot be opened.
-    public init(path: String, settings: OutputSettings, threads: Int? = nil,
-                color: ColorDescription = .bt709, hdr: HDRMetadata? = nil) throws(MediaError) {
+    public init(path: String, settings: OutputSettings, color: ColorDescription = .bt709, hdr: HDRMetadata? = nil) throws(MediaError) {
         AllocatorTuning.ensure()
-        encoder = try VideoEncoder(settings: settings, threads: threads ?? settings.video.encoderThreads, path: path, color: color, hdr: hdr)
+        encoder = try VideoEncoder(settings: settings, threads: settings.video.encoderThreads, path: path, color: color, hdr: hdr)
         muxer = try MuxerContext(path: path, formatName: encoder.format.partMuxer)
         let stream = try muxer.addStream()
         streamIndex = stream.pointee.index

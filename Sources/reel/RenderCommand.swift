@@ -67,7 +67,7 @@ extension Commands {
 
     /// `--encoder-threads N`, 1…16; nil when not given.
     static func encoderThreads(_ parsed: Arguments) throws -> Int? {
-        try parsed.int("encoder-threads", in: 1...VideoCodecSettings.maximumThreads)
+        try parsed.int("encoder-threads", in: VideoCodecSettings.threadRange)
     }
 
     /// The container named by `output`'s extension; `--lossless` needs MOV.

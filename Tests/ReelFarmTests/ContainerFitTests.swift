@@ -56,4 +56,38 @@ import Testing
         request.preset = "10"
         #expect(try Project(request).composition.output.video.preset == "10")
     }
+
+    /// A stored request is read from the queue, so its thread count is checked where the project loads, not only
+    /// by the CLI; the composition's own count wins over the request's, and lossless keeps it.
+    @Test("an encoder-thread count out of range in a stored request is refused when the project loads")
+    func encoderThreadsMustBeInRange() throws {
+        let media = try SharedClips.shared()
+        let dir = try TempDir("threads-fit")
+        defer { dir.remove() }
+        func request(_ video: String) throws -> RenderRequest {
+            let json = """
+            { \(Rendering.assets([("a", media.clips[0])])), "videos": [ \(Rendering.clip("a", duration: "1")) ],
+              "output": { "width": 160, "height": 90, "video": { \(video) } } }
+            """
+            return try RenderRequest.reading(try Rendering.write(json, in: dir).path)
+        }
+        for bad in [0, 17, Int.max] {
+            var r = try request(#""codec": "h264""#)
+            r.encoderThreads = bad
+            #expect {
+                _ = try Project(r)
+            } throws: { error in
+                "\(error)".contains("output.video.threads: \(bad) encoder threads, not 1…16")
+            }
+        }
+        var r = try request(#""codec": "h264""#)
+        r.encoderThreads = 2
+        #expect(try Project(r).composition.output.video.threads == 2)
+        r.lossless = true
+        r.container = "mov"
+        #expect(try Project(r).composition.output.video.threads == 2)
+        var own = try request(#""codec": "h264", "threads": 3"#)
+        own.encoderThreads = 2
+        #expect(try Project(own).composition.output.video.threads == 3)
+    }
 }

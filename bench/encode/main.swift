@@ -33,12 +33,13 @@ var video = VideoCodecSettings(codec: VideoCodec(rawValue: codecSpec[0])!, rateC
 if codecSpec.count > 1 {
     if let depth = Int(codecSpec[1]), codecSpec[1].count <= 2 { video.bitDepth = depth } else { video.profile = codecSpec[1] }
 }
+video.threads = threads
 let settings = OutputSettings(width: width, height: height, frameRate: try FrameRate(30000, 1001), video: video)
 let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-encode-\(getpid()).mp4").path
 defer { try? FileManager.default.removeItem(atPath: path) }
 let clock = ContinuousClock()
 let start = clock.now
-let writer = try VideoPartWriter(path: path, settings: settings, threads: threads)
+let writer = try VideoPartWriter(path: path, settings: settings)
 for i in 0..<count { try writer.append(frames[i % frames.count]) }
 try writer.finish()
 let elapsed = clock.now - start

@@ -27,8 +27,8 @@ public struct VideoCodecSettings: Sendable, Hashable {
     /// The thread count of a composition that sets none: 4, what every render used before `threads` existed, on
     /// every host, so that `reel render` and a farm write the same bytes for the same job.
     public static let defaultThreads = 4
-    /// The most threads `threads` takes.
-    public static let maximumThreads = 16
+    /// The counts `threads` takes.
+    public static let threadRange = 1...16
 
     /// The count the encoder is opened with.
     public var encoderThreads: Int { threads ?? Self.defaultThreads }

@@ -22,7 +22,7 @@ extension CompositionDocument {
         if let chroma: ChromaFormat = f.choice("chroma", "chroma format") {
             if codec.chromaFormats.contains(chroma) { settings.chroma = chroma } else { f.log.add(f.path("chroma"), layoutProblem(codec, "chroma", "chroma \(chroma.rawValue)")) }
         }
-        settings.threads = f.integer("threads", in: 1...VideoCodecSettings.maximumThreads)
+        settings.threads = f.integer("threads", in: VideoCodecSettings.threadRange)
         checkH264Profile(f, settings)
         return settings
     }
