@@ -143,18 +143,42 @@ static inline int reel_add_chapter(AVFormatContext *ctx, int64_t id, AVRational 
 }
 
 /* glibc: blocks of at least `mmap_bytes` are mmapped and unmapped on free (this also turns off glibc's
-   dynamic thresholds), and free memory above `trim_bytes` at the top of a heap is returned to the system
-   (see ReelMedia's AllocatorTuning). Returns 1 on success, 0 where unsupported. */
+   dynamic thresholds), free memory above `trim_bytes` at the top of a heap is returned to the system, and
+   threads share at most `arenas` heaps (see ReelMedia's AllocatorTuning). Returns 1 on success, 0 where
+   unsupported. */
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <stdio.h>
+#include <string.h>
 #endif
-static inline int reel_set_malloc_thresholds(int mmap_bytes, int trim_bytes) {
+static inline int reel_set_malloc_thresholds(int mmap_bytes, int trim_bytes, int arenas) {
 #ifdef __GLIBC__
-    return mallopt(M_MMAP_THRESHOLD, mmap_bytes) == 1 && mallopt(M_TRIM_THRESHOLD, trim_bytes) == 1;
+    return mallopt(M_MMAP_THRESHOLD, mmap_bytes) == 1 && mallopt(M_TRIM_THRESHOLD, trim_bytes) == 1
+        && mallopt(M_ARENA_MAX, arenas) == 1;
 #else
     (void)mmap_bytes;
     (void)trim_bytes;
+    (void)arenas;
     return 0;
+#endif
+}
+
+/* glibc: how many heaps (arenas) malloc has made in this process so far, from malloc_info's report; -1 where
+   unsupported. */
+static inline int reel_malloc_arena_count(void) {
+#ifdef __GLIBC__
+    char *text = NULL;
+    size_t length = 0;
+    FILE *out = open_memstream(&text, &length);
+    if (!out) return -1;
+    int ok = malloc_info(0, out) == 0;
+    fclose(out);
+    int count = 0;
+    for (const char *at = text; ok && at && (at = strstr(at, "<heap nr=")) != NULL; at += 9) count++;
+    free(text);
+    return ok ? count : -1;
+#else
+    return -1;
 #endif
 }
 

@@ -18,3 +18,48 @@ import Testing
         #endif
     }
 }
+
+/// Sixteen new threads make no new heap once the settings are in force (beyond `AllocatorTuning.arenaLimit`, for a
+/// process that had fewer); without them glibc gives each new thread a heap of its own (up to eight per core). Each
+/// case runs in a fresh process (an exit test), so the heaps this test process's other threads made do not count.
+@Suite struct AllocatorArenaTests {
+    /// Starts `count` threads that each allocate once and stay alive until all have, then returns how many heaps
+    /// malloc has made.
+    static func heapsAfterThreads(_ count: Int) -> Int {
+        let allocated = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        for _ in 0..<count {
+            Thread.detachNewThread {
+                let block = malloc(4096)
+                if let block { memset(block, 1, 4096) }
+                allocated.signal()
+                release.wait()
+                free(block)
+            }
+        }
+        for _ in 0..<count { allocated.wait() }
+        let heaps = AllocatorTuning.arenaCount ?? -1
+        for _ in 0..<count { release.signal() }
+        return heaps
+    }
+
+    #if canImport(Glibc)
+    @Test func threadsShareTheLimitedHeaps() async {
+        await #expect(processExitsWith: .success) {
+            AllocatorTuning.ensure()
+            // The test harness's own threads may have made a heap or two before the settings took effect.
+            let before = AllocatorTuning.arenaCount ?? -1
+            let heaps = AllocatorArenaTests.heapsAfterThreads(16)
+            exit(before >= 1 && heaps <= max(before, Int(AllocatorTuning.arenaLimit)) ? EXIT_SUCCESS : EXIT_FAILURE)
+        }
+    }
+
+    /// The control: the same threads without the settings make more heaps than the limit, so the check above can fail.
+    @Test func withoutTheSettingsThreadsMakeTheirOwnHeaps() async {
+        await #expect(processExitsWith: .success) {
+            let before = AllocatorTuning.arenaCount ?? -1
+            let heaps = AllocatorArenaTests.heapsAfterThreads(16)
+            exit(before >= 1 && heaps > max(before, Int(AllocatorTuning.arenaLimit)) ? EXIT_SUCCESS : EXIT_FAILURE)
+        }
+    }
+    #endif
+}
