@@ -42,7 +42,19 @@ public final class TestChild: @unchecked Sendable {
         let out = try FileHandle(forWritingTo: stdoutURL)
         process.standardOutput = out
         process.standardError = joined ? out : try FileHandle(forWritingTo: stderrURL)
+        Self.ordinaryScheduling()
         try process.run()
+    }
+
+    /// Puts the calling thread back on the ordinary time-sharing policy before it starts a child, which inherits
+    /// the starting thread's policy. Some of this test process's pool threads run `SCHED_FIFO` at priority 99 (seen
+    /// with `ps -L` during the suite, running as root; nothing in Reel asks for it), and a `reel` started from one
+    /// ran real-time too: two busy ones starved the two cores and stalled a CI run for six minutes.
+    static func ordinaryScheduling() {
+        guard sched_getscheduler(0) != SCHED_OTHER else { return }
+        var ordinary = sched_param()
+        ordinary.sched_priority = 0
+        _ = sched_setscheduler(0, SCHED_OTHER, &ordinary)
     }
 
     /// The child's process id.
