@@ -38,25 +38,28 @@ for v in c["videos"]:
     print(f"file '{c['assets'][v['asset']]}'\ninpoint {float(start)}\noutpoint {float(end)}")
 PY
 : > "$TIMES"
-/usr/bin/time -f "%U %S %e" -a -o "$TIMES" ffmpeg -nostdin -hide_banner -loglevel fatal -f concat -safe 0 \
-  -i "$W/list.txt" -f null -
+
+# The two halves, and the raw copy of Reel's output the encode reads; one definition each for both modes.
+decode_sources() { ffmpeg -nostdin -hide_banner -loglevel fatal -f concat -safe 0 -i "$W/list.txt" -f null -; }
+raw_of_reel() {   # $1: the raw file, or - for a pipe
+  ffmpeg -nostdin -hide_banner -loglevel error -y -i "$REEL_OUT" -c:v rawvideo -pix_fmt yuv420p -c:a pcm_f32le \
+    -ar 48000 -ac 2 -f nut "$1"
+}
+encode_floor() {  # $1: the raw input (- for a pipe); ref_floor.sh's encoders and settings
+  ffmpeg -nostdin -hide_banner -loglevel error -y -f nut -i "$1" -c:v libx264 -preset veryfast -crf 23 \
+    -pix_fmt yuv420p -c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart "$OUTF"
+}
+export W REEL_OUT OUTF
+export -f decode_sources raw_of_reel encode_floor
+timed() { /usr/bin/time -f "%U %S %e" -a -o "$TIMES" bash -c "$1"; }
 
 if [ "${PARALLEL:-0}" = 1 ]; then
   RAW=$(mktemp /dev/shm/floor_same.XXXXXX.nut)
   trap 'rm -rf "$W" "$RAW"' EXIT
-  : > "$TIMES"
-  ffmpeg -nostdin -hide_banner -loglevel error -y -i "$REEL_OUT" -c:v rawvideo -pix_fmt yuv420p -c:a pcm_f32le \
-    -ar 48000 -ac 2 -f nut "$RAW"
-  /usr/bin/time -f "%U %S %e" -a -o "$TIMES" bash -c '
-    ffmpeg -nostdin -hide_banner -loglevel fatal -f concat -safe 0 -i "$1" -f null - &
-    ffmpeg -nostdin -hide_banner -loglevel error -y -f nut -i "$2" -c:v libx264 -preset veryfast -crf 23 \
-      -pix_fmt yuv420p -c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart "$3"
-    wait' floorpar "$W/list.txt" "$RAW" "$OUTF"
-  exit
+  export RAW
+  raw_of_reel "$RAW"
+  timed 'decode_sources & encode_floor "$RAW"; wait'
+else
+  timed decode_sources
+  raw_of_reel - | timed 'encode_floor -'
 fi
-
-ffmpeg -nostdin -hide_banner -loglevel error -i "$REEL_OUT" -c:v rawvideo -pix_fmt yuv420p -c:a pcm_f32le \
-  -ar 48000 -ac 2 -f nut - \
-  | /usr/bin/time -f "%U %S %e" -a -o "$TIMES" ffmpeg -nostdin -hide_banner -loglevel error -y -f nut -i - \
-    -c:v libx264 -preset veryfast -crf 23 -pix_fmt yuv420p -c:a aac -b:a 128k -ar 48000 -ac 2 \
-    -movflags +faststart "$OUTF"
