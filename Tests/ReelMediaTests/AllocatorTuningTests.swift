@@ -42,7 +42,7 @@ import Testing
         return heaps
     }
 
-    #if canImport(Glibc)
+    #if canImport(Glibc) && compiler(>=6.2)
     @Test func threadsShareTheLimitedHeaps() async {
         await #expect(processExitsWith: .success) {
             AllocatorTuning.ensure()
@@ -61,5 +61,9 @@ import Testing
             exit(before >= 1 && heaps > max(before, Int(AllocatorTuning.arenaLimit)) ? EXIT_SUCCESS : EXIT_FAILURE)
         }
     }
+    #elseif canImport(Glibc)
+    // Exit tests (a fresh process per case) came with Swift 6.2; README asks only for Swift 6.
+    @Test(.disabled("needs Swift 6.2's exit tests: the heap limit is NOT checked by this toolchain"))
+    func threadsShareTheLimitedHeaps() {}
     #endif
 }
