@@ -183,3 +183,49 @@ static inline int reel_malloc_arena_count(void) {
 }
 
 #endif
+
+/* --- the output index (OutputMuxer's own MP4/MOV sample tables, MovieIndex*.swift) --- */
+
+/* Gives `dst` (a fresh output context) streams, chapters and metadata like `src`'s, so that the same muxer writes
+   the same sample descriptions and headers: codec parameters, time bases, rates, aspect, disposition, metadata and
+   every stream side data. Returns 0 or a negative AVERROR. */
+static inline int reel_clone_output_layout(AVFormatContext *dst, const AVFormatContext *src) {
+    int ret;
+    for (unsigned i = 0; i < src->nb_streams; i++) {
+        const AVStream *s = src->streams[i];
+        AVStream *st = avformat_new_stream(dst, NULL);
+        if (!st) return AVERROR(ENOMEM);
+        if ((ret = avcodec_parameters_copy(st->codecpar, s->codecpar)) < 0) return ret;
+        st->time_base = s->time_base;
+        st->avg_frame_rate = s->avg_frame_rate;
+        st->r_frame_rate = s->r_frame_rate;
+        st->sample_aspect_ratio = s->sample_aspect_ratio;
+        st->disposition = s->disposition;
+        if ((ret = av_dict_copy(&st->metadata, s->metadata, 0)) < 0) return ret;
+        for (int k = 0; k < s->nb_side_data; k++) {
+            uint8_t *copy = av_stream_new_side_data(st, s->side_data[k].type, s->side_data[k].size);
+            if (!copy) return AVERROR(ENOMEM);
+            memcpy(copy, s->side_data[k].data, s->side_data[k].size);
+        }
+    }
+    if ((ret = av_dict_copy(&dst->metadata, src->metadata, 0)) < 0) return ret;
+    for (unsigned i = 0; i < src->nb_chapters; i++) {
+        const AVChapter *c = src->chapters[i];
+        const AVDictionaryEntry *t = av_dict_get(c->metadata, "title", NULL, 0);
+        if ((ret = reel_add_chapter(dst, c->id, c->time_base, c->start, c->end, t ? t->value : "")) < 0) return ret;
+    }
+    return 0;
+}
+
+/* The part of movenc's MPEG-4 maximum bit rate (`esds`, `btrt`) that does not come from the samples: the stream's
+   bit rate and its CPB side data's maximum, the larger. */
+static inline int64_t reel_stream_declared_max_bitrate(AVStream *st) {
+    size_t size = 0;
+    const AVCPBProperties *props = (const AVCPBProperties *)av_stream_get_side_data(st, AV_PKT_DATA_CPB_PROPERTIES, &size);
+    int64_t rate = st->codecpar->bit_rate;
+    if (props && size >= sizeof(AVCPBProperties) && props->max_bitrate > rate) rate = props->max_bitrate;
+    return rate;
+}
+
+/* Bits per sample of a codec's raw samples (PCM), 0 for a compressed codec. */
+static inline int reel_codec_bits_per_sample(enum AVCodecID id) { return av_get_bits_per_sample(id); }

@@ -71,6 +71,13 @@ final class MuxerContext {
         try check(av_interleaved_write_frame(pointer, packet.pointer), "av_interleaved_write_frame", path: path)
     }
 
+    /// Closes the file without a trailer, for `MovieIndexWriter`, which wrote the samples and the index itself.
+    func closeWithoutTrailer() throws(MediaError) {
+        guard !isFinished else { return }
+        isFinished = true
+        try check(avio_closep(&pointer.pointee.pb), "avio_closep", path: path)
+    }
+
     /// Flushes the interleaving queue, writes the trailer (and the faststart move) and closes the file.
     func finish() throws(MediaError) {
         guard !isFinished else { return }

@@ -37,7 +37,7 @@ extension OutputMuxer {
         }
         lastVideoDTS = out.dts
         out.pointer.pointee.stream_index = video.index
-        try muxer.write(out)
+        try route(out, stream: video.index)
         videoPacketCount += 1
     }
 
@@ -62,7 +62,7 @@ extension OutputMuxer {
             }
             lastAudioDTS = packet.dts
             packet.pointer.pointee.stream_index = audio.index
-            try muxer.write(packet)
+            try route(packet, stream: audio.index)
             audioPacketCount += 1
         }
     }

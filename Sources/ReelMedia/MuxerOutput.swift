@@ -33,6 +33,17 @@ public final class OutputMuxer {
     var video: (index: Int32, frameTimeBase: AVRational)?
     var audio: (index: Int32, encoder: AudioEncoder)?
     var headerWritten = false
+    /// Writes the samples and the index itself when the index has reserved room (`MovieIndexWriter`); nil: movenc does.
+    var indexWriter: MovieIndexWriter?
+    /// Why `MovieIndexWriter` handed the file back to movenc, if it did (its template check failed): the file is
+    /// the same, only the index is held in memory again.
+    public internal(set) var indexFallback: String?
+    /// Whether the file's samples and index were written by `MovieIndexWriter` (its sample tables on disk).
+    public internal(set) var indexWritten = false
+    /// Whether `MovieIndexWriter` may take over where it applies (tests compare it with movenc's own index).
+    var ownIndex = true
+    /// Makes `MovieIndexWriter`'s template check fail, for the test of the hand-back to movenc.
+    var failIndexCheck = false
     var lastVideoDTS: Int64?
     var lastAudioDTS: Int64?
     /// Video packets written so far.
@@ -147,6 +158,11 @@ public final class OutputMuxer {
         // FFmpeg 5.1's mp4 muxer writes FLAC (the dfLa box) only when told that experimental features are allowed.
         if audio?.encoder.settings.codec == .flac { all["strict"] = "experimental" }
         try muxer.writeHeader(options: all)
+        if ownIndex, let reserve = all["moov_size"].flatMap({ Int64($0) }), !negativeCTSOffsets,
+           MovieIndexWriter.handles(muxer) {
+            indexWriter = try MovieIndexWriter(muxer: muxer, reserve: reserve, formatName: Self.formatName(container),
+                                               options: all, failCheck: failIndexCheck)
+        }
     }
 
     /// The `mvhd` timescale, in which edit-list durations are written. FFmpeg's default of 1000
@@ -170,6 +186,19 @@ public final class OutputMuxer {
         }
     }
 
+    /// Sends a packet to the index writer, or to movenc.
+    func route(_ packet: Packet, stream: Int32) throws(MediaError) {
+        guard let indexWriter else { try muxer.write(packet); return }
+        if let fallback = try indexWriter.add(packet, stream: Int(stream)) { try giveBack(fallback) }
+    }
+
+    /// movenc writes the file after all: the packets the index writer held go to it, in the order given.
+    private func giveBack(_ fallback: (reason: String, packets: [(stream: Int, packet: Packet)])) throws(MediaError) {
+        indexWriter = nil
+        indexFallback = fallback.reason
+        for (_, packet) in fallback.packets { try muxer.write(packet) }
+    }
+
     private func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
 
     /// Drains the audio encoder, flushes the interleaving queue, writes the trailer (into the reserved room, or with
@@ -177,6 +206,10 @@ public final class OutputMuxer {
     public func finish() throws(MediaError) {
         try ensureHeader()
         if let audio { try writeAudioPackets(audio.encoder.finish()) }
+        if let indexWriter {
+            guard let fallback = try indexWriter.finish() else { indexWritten = true; return }
+            try giveBack(fallback)
+        }
         try muxer.finish()
     }
 }

@@ -46,7 +46,8 @@ extension Commands {
                             + "\(outcome.segmentsRendered) segments rendered, \(outcome.segmentsReused) reused, "
                             + String(format: "%.1f s", outcome.seconds)
                             + (outcome.stitchTailSeconds.map { String(format: " (stitch tail %.2f s)", $0) } ?? "")
-                            + (outcome.report.loudness.map { "\n" + $0.text } ?? ""),
+                            + (outcome.report.loudness.map { "\n" + $0.text } ?? "")
+                            + (outcome.report.indexFallback.map { "\nnote: the index was held in memory by movenc: " + $0 } ?? ""),
                             event: "done", fields: doneFields(outcome))
             return 0
         } catch FarmError.canceled {

@@ -184,6 +184,7 @@ final class WorkerLog: Sendable {
             line("programme loudness measured ahead of the video", ["job_id": job, "seconds": (seconds * 100).rounded() / 100])
         case let .stitched(job, path, report):
             line("job done", ["job_id": job, "output": path, "frames": report.frames, "samples": report.samples])
+            if let why = report.indexFallback { line("the output's index was held in memory by movenc", ["job_id": job, "reason": why]) }
         case let .stitchFailed(job, message):
             line("stitch failed", ["job_id": job, "error": message])
         case .rescued(let count):

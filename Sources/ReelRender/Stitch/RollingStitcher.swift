@@ -126,7 +126,8 @@ public final class RollingStitcher {
                                            inputs: publication.inputs)
             self.muxer = nil
             published = true
-            return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes, loudness: loudnessReport)
+            return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes, loudness: loudnessReport,
+                                indexFallback: muxer.indexFallback)
         } catch let error as MediaError {
             discard()
             throw RenderError.media(error)

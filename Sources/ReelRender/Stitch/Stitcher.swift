@@ -36,6 +36,9 @@ public struct StitchReport: Sendable, Equatable {
     public var bytes: Int64
     /// What reaching `output.audio.loudness` took (nil when the output has no loudness target).
     public var loudness: LoudnessReport? = nil
+    /// Why the output's index was kept in memory by FFmpeg's movenc after all, not on disk by Reel's index writer
+    /// (`OutputMuxer.indexFallback`); nil when Reel's wrote it, or for a container it does not write.
+    public var indexFallback: String? = nil
 }
 
 /// Joins parts into the final file: video packets are stream-copied with pts/dts offset by each part's
