@@ -160,8 +160,13 @@ public final class OutputMuxer {
         try muxer.writeHeader(options: all)
         if ownIndex, let reserve = all["moov_size"].flatMap({ Int64($0) }), !negativeCTSOffsets,
            MovieIndexWriter.handles(muxer) {
-            indexWriter = try MovieIndexWriter(muxer: muxer, reserve: reserve, formatName: Self.formatName(container),
-                                               options: all, failCheck: failIndexCheck)
+            // Its temporary tables live in /tmp (every deployment gives the worker a writable one); without it, movenc.
+            do {
+                indexWriter = try MovieIndexWriter(muxer: muxer, reserve: reserve, formatName: Self.formatName(container),
+                                                   options: all, failCheck: failIndexCheck)
+            } catch {
+                indexFallback = "\(error)"
+            }
         }
     }
 
