@@ -14,7 +14,10 @@ import Synchronization
 /// `mmapThreshold` bytes goes back to the system when freed. The threshold sits above a 1920x1080 luma
 /// plane (2,073,600 bytes), so the per-frame planes stay on the heap. Fixing it also freezes the trim
 /// threshold at glibc's 128 KiB, which would return and re-fault the heap top on every frame (page
-/// faults of a 1080p short render 49 k → 143 k); `trimThreshold` keeps that much free heap instead.
+/// faults of a 1080p short render 49 k → 143 k); `trimThreshold` keeps that much free heap instead. 4 MiB, not the
+/// 16 MiB first chosen: the 1080p long job with `--workers 1` peaked at 389–396 MB against 402–415 MB (four runs each,
+/// interleaved, the same output), with 262–285 k minor faults against 161–187 k and user CPU within the runs' spread;
+/// 1 MiB gained little more (383–395 MB) for 543–639 k faults (bench/README.md, stop 34).
 ///
 /// glibc also gives threads that allocate at once heaps (arenas) of their own, up to eight per core, and each
 /// keeps what its threads freed. A render's threads (the decoders' frame threads, x264's, the render slots) are
@@ -24,8 +27,8 @@ import Synchronization
 enum AllocatorTuning {
     /// Blocks at least this large are mapped and unmapped individually (2 MiB).
     static let mmapThreshold: Int32 = 2 << 20
-    /// Free memory at the top of a heap beyond this is returned to the system (16 MiB).
-    static let trimThreshold: Int32 = 16 << 20
+    /// Free memory at the top of a heap beyond this is returned to the system (4 MiB).
+    static let trimThreshold: Int32 = 4 << 20
     /// The most heaps malloc makes for the process's threads to share.
     static let arenaLimit: Int32 = 2
 
