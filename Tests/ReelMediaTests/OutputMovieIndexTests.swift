@@ -43,27 +43,13 @@ import ReelModel
     /// The stitcher's writing, with the index room reserved as `RollingStitcher` reserves it.
     static func stitch(_ parts: [OutputFixtures.PartFilesSpec], _ settings: OutputSettings, to path: String,
                        ownIndex: Bool, chapters: Bool, failCheck: Bool = false) throws -> OutputMuxer {
-        let muxer = try OutputMuxer(path: path, container: settings.container)
-        muxer.ownIndex = ownIndex
-        muxer.failIndexCheck = failCheck
-        if chapters {
-            try muxer.addChapters([Chapter(title: "Opening", start: .zero, end: try RationalTime(value: 1, timescale: 3)),
-                                   Chapter(title: "Rest", start: try RationalTime(value: 1, timescale: 3), end: try RationalTime(value: 4, timescale: 3))])
+        let marks = chapters ? [Chapter(title: "Opening", start: .zero, end: try RationalTime(value: 1, timescale: 3)),
+                                Chapter(title: "Rest", start: try RationalTime(value: 1, timescale: 3),
+                                        end: try RationalTime(value: 4, timescale: 3))] : []
+        return try OutputFixtures.stitch(parts, settings: settings, to: path, chapters: marks, reserveIndex: true) {
+            $0.ownIndex = ownIndex
+            $0.failIndexCheck = failCheck
         }
-        try muxer.addVideoStream(copying: PacketReader(path: parts[0].video), frameRate: settings.frameRate)
-        try muxer.addAudioStream(AudioEncoder(settings: settings.audio))
-        let frames = parts.reduce(Int64(0)) { $0 + $1.frameCount }
-        muxer.reserveIndex(frames: frames, samples: try settings.frameRate.sampleIndex(ofFrame: frames, sampleRate: 48000))
-        for part in parts {
-            let reader = try PacketReader(path: part.video)
-            while let packet = try reader.next() {
-                try muxer.writeVideo(packet, ptsOffset: part.startFrame, dtsOffset: part.startFrame)
-            }
-            let pcm = try PCMPartReader(path: part.pcm)
-            while let chunk = try pcm.read(maxFrames: 4800) { try muxer.writeAudio(chunk) }
-        }
-        try muxer.finish()
-        return muxer
     }
 
     @Test(arguments: cases)

@@ -33,13 +33,24 @@ extension OutputFixtures {
 
     /// The stitcher's core, done by hand: video stream-copied with offsets, PCM concatenated
     /// and encoded once, part by part.
+    /// - Parameters:
+    ///   - reserveIndex: reserve the index's room for the parts' length, as `RollingStitcher` does.
+    ///   - configure: called on the muxer before anything is written.
+    @discardableResult
     static func stitch(_ parts: [PartFilesSpec], settings: OutputSettings, to output: String,
-                       negativeCTSOffsets: Bool = false, chapters: [Chapter] = []) throws {
+                       negativeCTSOffsets: Bool = false, chapters: [Chapter] = [], reserveIndex: Bool = false,
+                       configure: (OutputMuxer) throws -> Void = { _ in }) throws -> OutputMuxer {
         let muxer = try OutputMuxer(path: output, container: settings.container,
                                     negativeCTSOffsets: negativeCTSOffsets)
+        try configure(muxer)
         try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: PacketReader(path: parts[0].video), frameRate: settings.frameRate)
         try muxer.addAudioStream(AudioEncoder(settings: settings.audio))
+        if reserveIndex {
+            let frames = parts.reduce(Int64(0)) { $0 + $1.frameCount }
+            muxer.reserveIndex(frames: frames, samples: try settings.frameRate.sampleIndex(ofFrame: frames,
+                                                                                            sampleRate: settings.audio.sampleRate))
+        }
         for part in parts {
             let reader = try PacketReader(path: part.video)
             while let packet = try reader.next() {
@@ -49,6 +60,7 @@ extension OutputFixtures {
             while let chunk = try pcm.read(maxFrames: 4800) { try muxer.writeAudio(chunk) }
         }
         try muxer.finish()
+        return muxer
     }
 
     /// Top-level MP4 box types in file order (to check faststart: `moov` before `mdat`).
