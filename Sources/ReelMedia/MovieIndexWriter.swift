@@ -208,12 +208,8 @@ final class MovieIndexWriter {
     private func emit(_ packet: Packet, stream s: Int) throws(MediaError) {
         let p = packet.pointer.pointee
         guard p.size > 0, let data = p.data else { return }  // movenc drops empty packets
-        let pb = muxer.pointer.pointee.pb!
-        let position = avio_tell(pb)
-        avio_write(pb, data, p.size)
-        guard pb.pointee.error >= 0 else {
-            throw MediaError.io(path: path, message: "write failed: \(ffmpegErrorString(pb.pointee.error))")
-        }
+        let position = avio_tell(muxer.pointer.pointee.pb!)
+        try writeRaw(UnsafeRawBufferPointer(start: data, count: Int(p.size)))
         let pts = p.pts == avNoPTS ? p.dts : p.pts
         try tables[s].append(position: position, size: Int(p.size), dts: p.dts, pts: pts, duration: p.duration,
                              sync: p.flags & AV_PKT_FLAG_KEY != 0, disposable: p.flags & AV_PKT_FLAG_DISPOSABLE != 0,
@@ -266,7 +262,7 @@ final class MovieIndexWriter {
         var left = free - 8
         while left > 0 {
             let n = Int(min(left, Int64(zeros.count)))
-            try write(Array(zeros[0..<n]))
+            try write(n == zeros.count ? zeros : Array(zeros[0..<n]))
             left -= Int64(n)
         }
         avio_seek(pb, end, SEEK_SET)
