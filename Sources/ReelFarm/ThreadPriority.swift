@@ -11,7 +11,16 @@ enum ThreadPriority {
     /// - Returns: nil, or why the nice value could not be set.
     @discardableResult
     static func enter(name: String, niceness: Int) -> String? {
-        Thread.current.name = String(name.utf8.prefix(15)) ?? name
+        let short = String(name.utf8.prefix(15)) ?? name
+        Thread.current.name = short
+        // Foundation's setter names the thread only once its starter has stored the new thread's handle, after
+        // pthread_create returns: a thread that names itself before that keeps its old name. So the name is also
+        // written where the kernel keeps it (what glibc's pthread_setname_np does, which Swift does not import).
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = Array(short.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
         guard niceness != 0 else { return nil }
         guard let tid = currentThreadID() else { return "the thread's id cannot be read from /proc/thread-self" }
         errno = 0
