@@ -126,6 +126,7 @@ extension Worker {
         var segments = run.segments
         var next = 0
         var tail = false
+        var changes = PartWaiter(queue: queue, poll: configuration.stitchPollInterval)
         while true {
             if !tail && segments.allSatisfy({ $0.state == .done }) {
                 tail = true   // every segment rendered: what is left is the stitch's tail
@@ -151,16 +152,18 @@ extension Worker {
                 events(.stitchFailed(jobID: run.claim.job.id, message: message))
                 return false
             }
-            segments = try waitForParts(run, after: next, stop: stop, keeper: keeper)
+            segments = try waitForParts(run, after: next, stop: stop, keeper: keeper, changes: &changes)
         }
     }
 
-    /// Polls the job's segments until the one at `index` is done, or the stitch must stop: a drain, an abort,
-    /// a lost lease, or a segment canceled or failed (the job stopped; `stitchProgress` then says why).
-    func waitForParts(_ run: StitchRun, after index: Int, stop: StopSignal,
-                      keeper: LeaseKeeper) throws(StitchStop) -> [Segment] {
+    /// Reads the job's segments until the one at `index` is done, or the stitch must stop: a drain, an abort,
+    /// a lost lease, or a segment canceled or failed (the job stopped; `stitchProgress` then says why). It reads
+    /// them when the queue reports a change of state, so a part is appended as soon as it is done, and at least
+    /// every `stitchPollInterval`.
+    func waitForParts(_ run: StitchRun, after index: Int, stop: StopSignal, keeper: LeaseKeeper,
+                      changes: inout PartWaiter) throws(StitchStop) -> [Segment] {
         while true {
-            Thread.sleep(forTimeInterval: configuration.stitchPollInterval.secondsDouble)
+            changes.wait()
             let segments = try queued(queue.segmentList(jobID: run.claim.job.id)).sorted { $0.index < $1.index }
             guard segments.count == run.segments.count else { throw .stitch(FarmError.segmentsChanged) }
             let stopped = segments[index...].contains { $0.state == .canceled || $0.state == .failed }
@@ -168,6 +171,31 @@ extension Worker {
                 return segments
             }
         }
+    }
+}
+
+/// How the rolling stitcher waits for the next part: on the queue's change wake-ups (`QueueWakeups.changeListen`),
+/// at most `poll` at a time, and never reading the job's segments more often than every `minimumGap` (on a busy
+/// farm most changes are other jobs'). Without a listener (the database refused one) it polls.
+struct PartWaiter {
+    static let minimumGap: Duration = .milliseconds(20)
+    let poll: Duration
+    private var waiter: (any QueueWaiter)?
+    private var lastRead = ContinuousClock.now
+
+    init(queue: any WorkerQueue, poll: Duration) {
+        self.poll = poll
+        waiter = try? queue.changeListen()
+    }
+
+    mutating func wait() {
+        let deadline = lastRead + poll
+        if let listener = waiter {
+            do { _ = try listener.wait(timeout: max(.zero, deadline - .now)) } catch { waiter = nil }
+        }
+        let earliest = waiter == nil ? deadline : lastRead + Self.minimumGap
+        if earliest > .now { Thread.sleep(forTimeInterval: (earliest - .now).secondsDouble) }
+        lastRead = .now
     }
 }
 

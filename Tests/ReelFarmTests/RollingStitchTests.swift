@@ -27,6 +27,22 @@ import Testing
         }
     }
 
+    /// The stitcher waits on the queue's change wake-ups (`changeListen`), so the tail after the last part does not
+    /// include the rest of a poll interval (200 ms by default; a minute here, so that only a wake-up can pass).
+    @Test("a part done while the stitcher waits is appended on the queue's wake-up, not at its next poll",
+          arguments: StitchStage.Driver.allCases)
+    func wokenByTheQueue(driver: StitchStage.Driver) async throws {
+        try await RollingStage.with("woken", driver) { stage, _ in
+            let run = try await stage.rolling(after: 1, "s1", poll: .seconds(60))
+            for index in 1..<stage.count {
+                try stage.complete(index)
+                try await stage.waitForPrefix(index + 1, timeout: .seconds(20))
+            }
+            await run.wait()
+            try stage.expectPublishedOnce()
+        }
+    }
+
     @Test("a canceled job stops the rolling stitch: nothing published, no temporary file",
           arguments: StitchStage.Driver.allCases)
     func cancelStopsIt(driver: StitchStage.Driver) async throws {
@@ -173,11 +189,11 @@ final class RollingStage: Sendable {
                      "no rolling stitch to claim")
     }
 
-    func stitcher(_ name: String, lease: Duration = .seconds(30)) -> Worker {
+    func stitcher(_ name: String, lease: Duration = .seconds(30), poll: Duration = .milliseconds(20)) -> Worker {
         var configuration = WorkerConfiguration(workerID: name, host: "test", store: store)
         configuration.heartbeatInterval = .seconds(30)
         configuration.leaseDuration = lease
-        configuration.stitchPollInterval = .milliseconds(20)
+        configuration.stitchPollInterval = poll
         let log = self.log
         return Worker(queue: queue, configuration: configuration, projects: projects) { event in
             if case .stitchFailed(_, let message) = event { log.items.withLock { $0.append(message) } }
@@ -187,10 +203,10 @@ final class RollingStage: Sendable {
 
     /// Completes segments `0..<parts`, then starts a rolling stitcher `name` on them and waits until it has
     /// appended them all.
-    func rolling(after parts: Int, _ name: String, lease: Duration = .seconds(30),
+    func rolling(after parts: Int, _ name: String, lease: Duration = .seconds(30), poll: Duration = .milliseconds(20),
                  stop: StopSignal = StopSignal()) async throws -> ThreadRun {
         for index in 0..<parts { try complete(index) }
-        let run = start(stitcher(name, lease: lease), try claim(name, lease: lease), stop: stop)
+        let run = start(stitcher(name, lease: lease, poll: poll), try claim(name, lease: lease), stop: stop)
         try await waitForPrefix(parts)
         return run
     }
@@ -217,8 +233,8 @@ final class RollingStage: Sendable {
         }
     }
 
-    func waitForPrefix(_ parts: Int) async throws {
-        _ = try await TestProcess.waitFor("the stitcher to append \(parts) parts", timeout: .seconds(60),
+    func waitForPrefix(_ parts: Int, timeout: Duration = .seconds(60)) async throws {
+        _ = try await TestProcess.waitFor("the stitcher to append \(parts) parts", timeout: timeout,
                                           context: { "\(self.log.items.withLock { $0 })" }) {
             try queue.jobGet(jobID).stitchedSegments >= parts ? true : nil
         }

@@ -181,4 +181,20 @@ extension SegmentQueueConformanceTests {
             #expect(try waiter.wait(timeout: .milliseconds(50)) == false, "the signal was consumed")
         }
     }
+
+    @Test("change waiters wake when a segment changes state, not on reads", arguments: QueueKind.allCases)
+    func changeWakeups(kind: QueueKind) throws {
+        try withQueue(kind) { q, _ in
+            let jobID = try insert(q, makeSpec(segments: 2))
+            let waiter = try q.changeListen()
+            _ = try q.jobList(JobListParams())
+            _ = try q.segmentList(jobID: jobID)
+            #expect(try waiter.wait(timeout: .milliseconds(100)) == false, "a read woke the waiter")
+            let claimed = try #require(try claimOne(q))
+            #expect(try waiter.wait(timeout: .seconds(5)), "a claim (queued → running) did not wake the waiter")
+            #expect(try waiter.wait(timeout: .milliseconds(50)) == false, "the signal was consumed")
+            #expect(try complete(q, claimed.lease))
+            #expect(try waiter.wait(timeout: .seconds(5)), "a segment done did not wake the waiter")
+        }
+    }
 }

@@ -8,6 +8,8 @@ public final class InMemorySegmentQueue: SegmentQueue {
     private let state = Mutex(MemoryState())
     private let clock: any QueueClock
     private let signal = MemoryWakeSignal()
+    /// Fired when the event log got a row (`changeListen`).
+    private let changes = MemoryWakeSignal()
 
     /// - Parameter clock: the source of "now" (a `ManualQueueClock` in tests).
     public init(clock: any QueueClock = SystemQueueClock()) { self.clock = clock }
@@ -17,12 +19,14 @@ public final class InMemorySegmentQueue: SegmentQueue {
         _ body: (inout MemoryState, Date) throws(QueueError) -> T
     ) throws(QueueError) -> T {
         let now = clock.now()
-        let (result, wake): (Result<T, QueueError>, Bool) = state.withLock { s in
+        let (result, wake, changed): (Result<T, QueueError>, Bool, Bool) = state.withLock { s in
             s.wake = false
+            s.logged = false
             let r = Result { () throws(QueueError) -> T in try body(&s, now) }
-            return (r, s.wake)
+            return (r, s.wake, s.logged)
         }
         if wake { signal.fire() }
+        if changed { changes.fire() }
         return try result.get()
     }
 
@@ -210,6 +214,8 @@ public final class InMemorySegmentQueue: SegmentQueue {
     }
 
     public func wakeupListen() throws(QueueError) -> any QueueWaiter { MemoryWaiter(signal: signal) }
+
+    public func changeListen() throws(QueueError) -> any QueueWaiter { MemoryWaiter(signal: changes) }
 }
 
 /// A generation counter that waiters block on.
@@ -238,7 +244,7 @@ final class MemoryWakeSignal: @unchecked Sendable {
     }
 }
 
-/// Wakes when the in-memory queue gets new work.
+/// Wakes when the in-memory queue fires its signal: new work, or a change of state.
 final class MemoryWaiter: QueueWaiter {
     private let signal: MemoryWakeSignal
     private var seen: Int

@@ -58,6 +58,8 @@ struct MemoryState {
     var events: [Int64: [QueueEvent]] = [:]
     /// Set when work may have become available; read by the queue to wake waiters.
     var wake = false
+    /// Set when the event log got a row; read by the queue to wake `changeListen`'s waiters.
+    var logged = false
 
     func job(_ id: Int64) throws(QueueError) -> MemoryJob {
         guard let j = jobs[id] else { throw QueueError.jobNotFound(id) }
@@ -75,6 +77,7 @@ struct MemoryState {
         events[jobID, default: []].append(QueueEvent(id: nextEventID, jobID: jobID, change: change,
                                                      workerID: worker, message: message, at: at))
         nextEventID += 1
+        logged = true
     }
 
     /// Moves a job, checking `canTransition` as the database trigger does, and logs it.

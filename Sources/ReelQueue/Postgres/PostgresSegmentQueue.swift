@@ -278,6 +278,10 @@ public final class PostgresSegmentQueue: SegmentQueue {
     public func wakeupListen() throws(QueueError) -> any QueueWaiter {
         try QueueListener(configuration: configuration)
     }
+
+    public func changeListen() throws(QueueError) -> any QueueWaiter {
+        try QueueListener(configuration: configuration, channels: [QueueListener.eventsChannel(schema: configuration.schema)])
+    }
 }
 
 extension Int {
