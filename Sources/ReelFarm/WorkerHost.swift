@@ -1,5 +1,6 @@
 import Foundation
 import ReelQueue
+import ReelMedia
 import Synchronization
 
 /// One worker process's threads, from start to an `Outcome`: the render slots (`Worker.run`), the rolling
@@ -74,6 +75,7 @@ public final class WorkerHost: Sendable {
     /// stitcher and presence; waits for every thread. A drained or aborted run sends a last heartbeat and
     /// marks its slots stopped; a stuck one returns at once and leaves them as they are.
     public func run() -> Outcome {
+        AllocatorTuning.ensure()   // before any of its threads allocates (glibc's heaps)
         let done = DispatchGroup()
         for (index, configuration) in slots.enumerated() {
             if let registration {

@@ -24,7 +24,12 @@ import Synchronization
 /// many and short of nothing: `arenaLimit` makes them share two. Measured with `reel render --workers 1` at
 /// 1920x1080 (`MALLOC_ARENA_MAX`, three runs each, bench/README.md): peak RSS 408–412 → 389–394 MB on the short
 /// job and 434 → 403 MB on the long one, wall and CPU time within the runs' spread.
-enum AllocatorTuning {
+///
+/// The settings must be in force before the process's threads first allocate: a heap a thread made before stays
+/// for the life of the process (the 60-minute soak's `reel render` had five, and their free memory grew with the
+/// hour). So the CLI applies them first thing, `WorkerHost` before it starts its threads, and ReelMedia before
+/// FFmpeg opens an input (probing starts decoder threads), a decoder or an encoder.
+public enum AllocatorTuning {
     /// Blocks at least this large are mapped and unmapped individually (2 MiB).
     static let mmapThreshold: Int32 = 2 << 20
     /// Free memory at the top of a heap beyond this is returned to the system (4 MiB).
@@ -39,9 +44,8 @@ enum AllocatorTuning {
         return n < 0 ? nil : Int(n)
     }
 
-    /// Applies the settings once per process; later calls do nothing. Called where a decoder or an encoder opens,
-    /// before either starts its threads.
-    static func ensure() { _ = applied }
+    /// Applies the settings once per process; later calls do nothing.
+    public static func ensure() { _ = applied }
 
     /// Whether the settings are in force (false before the first encoder opens, and off glibc).
     static var isActive: Bool { active.load(ordering: .relaxed) }

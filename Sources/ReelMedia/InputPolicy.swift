@@ -38,6 +38,7 @@ enum InputPolicy {
     /// descriptor's file through `/proc/self/fd`, never the name. The caller owns the context (`avformat_close_input`).
     /// - Throws: `.invalidData` for a refused format, `.ffmpeg` when FFmpeg cannot open it.
     static func openInput(_ file: InputFile) throws(MediaError) -> UnsafeMutablePointer<AVFormatContext> {
+        AllocatorTuning.ensure()
         let path = file.path
         guard let allocated = avformat_alloc_context() else {
             throw .invalidData(path: path, message: "avformat_alloc_context failed")

@@ -28,6 +28,8 @@ enum CLI {
     "token": ("the API's bearer tokens: reel token create, list, revoke", TokenCommand.run),
   ]
 }
+// glibc's heap settings, before any thread allocates (a heap made before them stays for the process's life).
+AllocatorTuning.ensure()
 let commands = CLI.commands
 
 func usage() -> String {
