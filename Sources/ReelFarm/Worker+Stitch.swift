@@ -176,22 +176,34 @@ extension Worker {
 
 /// How the rolling stitcher waits for the next part: on the queue's change wake-ups (`QueueWakeups.changeListen`),
 /// at most `poll` at a time, and never reading the job's segments more often than every `minimumGap` (on a busy
-/// farm most changes are other jobs'). Without a listener (the database refused one) it polls.
+/// farm most changes are other jobs'). The listener (on PostgreSQL, a connection of its own) opens at the first wait,
+/// so a stitch whose parts are all done opens none. Without one (the database refused it) it polls.
 struct PartWaiter {
     static let minimumGap: Duration = .milliseconds(20)
     let poll: Duration
+    private let queue: any WorkerQueue
     private var waiter: (any QueueWaiter)?
+    private var refused = false
     private var lastRead = ContinuousClock.now
 
     init(queue: any WorkerQueue, poll: Duration) {
+        self.queue = queue
         self.poll = poll
-        waiter = try? queue.changeListen()
     }
 
     mutating func wait() {
+        if waiter == nil && !refused {
+            // Opened after the read that found the prefix short, so the segments are read once more at once: a
+            // part done in between sent its notification before anyone listened.
+            do {
+                waiter = try queue.changeListen()
+                lastRead = .now
+                return
+            } catch { refused = true }
+        }
         let deadline = lastRead + poll
         if let listener = waiter {
-            do { _ = try listener.wait(timeout: max(.zero, deadline - .now)) } catch { waiter = nil }
+            do { _ = try listener.wait(timeout: max(.zero, deadline - .now)) } catch { waiter = nil; refused = true }
         }
         let earliest = waiter == nil ? deadline : lastRead + Self.minimumGap
         if earliest > .now { Thread.sleep(forTimeInterval: (earliest - .now).secondsDouble) }
