@@ -144,6 +144,12 @@ final class MovieSampleTable {
         var head = MovieBytes()
         head.box(size: size, type)
         head.u32(0)
+        /// The header with its entry count (none for `sdtp`), then the spilled entries.
+        func entries(_ count: Int64?, _ spill: MovieSpill) throws(MediaError) {
+            if let count { head.u32(UInt32(truncatingIfNeeded: count)) }
+            try out.write(head.bytes)
+            try spill.replay(out.writeRaw)
+        }
         switch type {
         case "stts":
             if frameBytes != nil {
@@ -151,19 +157,11 @@ final class MovieSampleTable {
                 try out.write(head.bytes)
                 return
             }
-            head.u32(UInt32(truncatingIfNeeded: sttsEntries))
-            try out.write(head.bytes); try stts.replay(out.writeRaw)
-        case "stss":
-            head.u32(UInt32(truncatingIfNeeded: syncCount))
-            try out.write(head.bytes); try stss.replay(out.writeRaw)
-        case "sdtp":
-            try out.write(head.bytes); try sdtp.replay(out.writeRaw)
-        case "ctts":
-            head.u32(UInt32(truncatingIfNeeded: cttsEntries))
-            try out.write(head.bytes); try ctts.replay(out.writeRaw)
-        case "stsc":
-            head.u32(UInt32(truncatingIfNeeded: stscEntries))
-            try out.write(head.bytes); try stsc.replay(out.writeRaw)
+            try entries(sttsEntries, stts)
+        case "stss": try entries(syncCount, stss)
+        case "sdtp": try entries(nil, sdtp)
+        case "ctts": try entries(cttsEntries, ctts)
+        case "stsc": try entries(stscEntries, stsc)
         case "stsz":
             if sizesDiffer {
                 head.u32(0); head.u32(UInt32(truncatingIfNeeded: sampleCount))
