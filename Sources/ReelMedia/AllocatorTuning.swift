@@ -28,7 +28,8 @@ import Synchronization
 /// The settings must be in force before the process's threads first allocate: a heap a thread made before stays
 /// for the life of the process (the 60-minute soak's `reel render` had five, and their free memory grew with the
 /// hour). So the CLI applies them first thing, `WorkerHost` before it starts its threads, and ReelMedia before
-/// FFmpeg opens an input (probing starts decoder threads), a decoder or an encoder.
+/// FFmpeg opens an input (`InputPolicy.openInput`: probing starts decoder threads, and every decoder reads a stream
+/// of an input opened there) or an encoder.
 public enum AllocatorTuning {
     /// Blocks at least this large are mapped and unmapped individually (2 MiB).
     static let mmapThreshold: Int32 = 2 << 20

@@ -23,7 +23,6 @@ final class Decoder {
     ///     single-threaded decoding; only latency changes).
     /// - Throws: `MediaError.unsupportedCodec` when this FFmpeg has no decoder for the stream.
     init(stream: UnsafeMutablePointer<AVStream>, path: String, threaded: Bool) throws(MediaError) {
-        AllocatorTuning.ensure()
         let par = stream.pointee.codecpar!
         let (codec, ctx) = try Self.allocate(par.pointee.codec_id, path: path)
         self.path = path
