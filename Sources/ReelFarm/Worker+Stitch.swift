@@ -152,17 +152,18 @@ extension Worker {
                 events(.stitchFailed(jobID: run.claim.job.id, message: message))
                 return false
             }
-            segments = try waitForParts(run, after: next, stop: stop, keeper: keeper, changes: &changes)
+            segments = try waitForParts(run, after: next, into: stitcher, stop: stop, keeper: keeper, changes: &changes)
         }
     }
 
     /// Reads the job's segments until the one at `index` is done, or the stitch must stop: a drain, an abort,
     /// a lost lease, or a segment canceled or failed (the job stopped; `stitchProgress` then says why). It reads
     /// them when the queue reports a change of state, so a part is appended as soon as it is done, and at least
-    /// every `stitchPollInterval`.
-    func waitForParts(_ run: StitchRun, after index: Int, stop: StopSignal, keeper: LeaseKeeper,
-                      changes: inout PartWaiter) throws(StitchStop) -> [Segment] {
+    /// every `stitchPollInterval`. Before each wait it encodes the audio of the parts whose PCM is there.
+    func waitForParts(_ run: StitchRun, after index: Int, into stitcher: RollingStitcher, stop: StopSignal,
+                      keeper: LeaseKeeper, changes: inout PartWaiter) throws(StitchStop) -> [Segment] {
         while true {
+            try encodeAudioAhead(run, after: index, into: stitcher, stop: stop, keeper: keeper)
             changes.wait()
             let segments = try queued(queue.segmentList(jobID: run.claim.job.id)).sorted { $0.index < $1.index }
             guard segments.count == run.segments.count else { throw .stitch(FarmError.segmentsChanged) }
@@ -170,6 +171,18 @@ extension Worker {
             if segments[index].state == .done || stopped || stop.isDraining || stop.isAborted || keeper.interrupted {
                 return segments
             }
+        }
+    }
+}
+
+extension Worker {
+    /// Encodes the audio of the parts after the first `index`, in timeline order, as far as their PCM is there
+    /// (`RollingStitcher.encodeAudioAhead`): the work the tail would otherwise do after the last part.
+    func encodeAudioAhead(_ run: StitchRun, after index: Int, into stitcher: RollingStitcher, stop: StopSignal,
+                          keeper: LeaseKeeper) throws(StitchStop) {
+        for segment in run.segments[index...] {
+            if keeper.interrupted || stop.isAborted || stop.isDraining { return }
+            guard try stitching(stitcher.encodeAudioAhead(run.part(for: segment))) else { return }
         }
     }
 }

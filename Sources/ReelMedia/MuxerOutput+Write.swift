@@ -43,10 +43,27 @@ extension OutputMuxer {
 
     /// Encodes planar float samples (any count) with the audio stream's encoder and writes the packets.
     public func writeAudio(_ buffer: AudioBuffer) throws(MediaError) {
-        guard let audio else { preconditionFailure("writeAudio before addAudioStream") }
-        try ensureHeader()
-        try writeAudioPackets(audio.encoder.encode(buffer))
+        try writeAudio(encodeAudio(buffer))
     }
+
+    /// Encodes planar float samples with the audio stream's encoder and keeps the packets instead of writing them:
+    /// audio encoded ahead of its turn (a rolling stitch encodes a part's audio while its video still renders).
+    /// Write every result with `writeAudio(_ encoded:)`, in the order they were encoded and before any later
+    /// `writeAudio(buffer)`: the file is then byte for byte the one `writeAudio(buffer)` at that point writes.
+    public func encodeAudio(_ buffer: AudioBuffer) throws(MediaError) -> EncodedAudio {
+        guard let audio else { preconditionFailure("encodeAudio before addAudioStream") }
+        return EncodedAudio(packets: try audio.encoder.encode(buffer))
+    }
+
+    /// Writes audio encoded ahead by `encodeAudio`.
+    public func writeAudio(_ encoded: EncodedAudio) throws(MediaError) {
+        guard audio != nil else { preconditionFailure("writeAudio before addAudioStream") }
+        try ensureHeader()
+        try writeAudioPackets(encoded.packets)
+    }
+
+    /// The codec of the audio stream, once added.
+    public var audioCodec: AudioCodecSettings.Codec? { audio?.encoder.settings.codec }
 
     func writeAudioPackets(_ packets: [Packet]) throws(MediaError) {
         guard let audio else { return }

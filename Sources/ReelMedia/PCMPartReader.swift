@@ -18,6 +18,8 @@ public final class PCMPartReader {
     /// The opened file's device, inode, size and mtime (fstat on the descriptor, not the name).
     public let fileID: FileID
     private let handle: FileHandle
+    /// Where the samples start in the file.
+    private let dataOffset: UInt64
 
     /// Opens `path` and parses its header.
     /// - Throws: `MediaError.fileNotFound`, or `.invalidData` when it is not float32 WAV.
@@ -35,7 +37,15 @@ public final class PCMPartReader {
         sampleRate = layout.sampleRate
         channels = layout.channels
         frameCount = layout.frameCount
+        dataOffset = layout.dataOffset
         try PCMPartReader.io(path, "seek") { try handle.seek(toOffset: layout.dataOffset) }
+    }
+
+    /// Back to the first sample frame, of the file this reader opened (whatever its name leads to now).
+    public func rewind() throws(MediaError) {
+        let offset = dataOffset
+        try PCMPartReader.io(path, "seek") { try handle.seek(toOffset: offset) }
+        position = 0
     }
 
     deinit { try? handle.close() }

@@ -58,10 +58,12 @@ extension Commands {
         }
     }
 
-    /// The `done` event's fields: the stitch tail, the time, and a loudness job's `loudness` object.
+    /// The `done` event's fields: the stitch tail, the time, the parts whose audio the stitcher encoded ahead, and a
+    /// loudness job's `loudness` object.
     static func doneFields(_ outcome: LocalRender.Outcome) -> [String: Any] {
         var fields: [String: Any] = ["stitch_tail_seconds": FarmJSON.nullable(outcome.stitchTailSeconds),
-                                     "seconds": outcome.seconds]
+                                     "seconds": outcome.seconds,
+                                     "audio_encoded_ahead_parts": outcome.report.partsEncodedAhead]
         if let loudness = outcome.report.loudness { fields["loudness"] = loudness.jsonFields }
         return fields
     }

@@ -43,6 +43,33 @@ import Testing
         }
     }
 
+    /// While it waits for the next part, the stitcher encodes the audio of the parts after it whose PCM is there (here
+    /// all of them: the one-pass render left every part in the store), so the tail has no audio to encode; the file is
+    /// still the one-pass stitch's, byte for byte.
+    @Test("the stitcher encodes the audio of parts still rendering; the file is the one-pass stitch's",
+          arguments: StitchStage.Driver.allCases)
+    func audioEncodedAhead(driver: StitchStage.Driver) async throws {
+        try await RollingStage.with("ahead", driver, lossless: false) { stage, _ in
+            let run = try await stage.rolling(after: 1, "s1")
+            for index in 1..<stage.count { try stage.complete(index) }
+            await run.wait()
+            try stage.expectPublishedOnce()
+            stage.expectMessage { $0 == "audio encoded ahead: \(stage.count - 1) parts" }
+        }
+    }
+
+    /// PCM audio (a lossless master's) is not encoded ahead: its encode is a copy, and holding it would cost memory.
+    @Test("a PCM output's audio is not encoded ahead")
+    func pcmNotAhead() async throws {
+        try await RollingStage.with("pcm", .memory) { stage, _ in
+            let run = try await stage.rolling(after: 1, "s1")
+            for index in 1..<stage.count { try stage.complete(index) }
+            await run.wait()
+            try stage.expectPublishedOnce()
+            stage.expectMessage { $0 == "audio encoded ahead: 0 parts" }
+        }
+    }
+
     @Test("a canceled job stops the rolling stitch: nothing published, no temporary file",
           arguments: StitchStage.Driver.allCases)
     func cancelStopsIt(driver: StitchStage.Driver) async throws {
@@ -123,18 +150,20 @@ final class RollingStage: Sendable {
     private let leases: Mutex<[Int: Lease]>
 
     /// Runs `body` on a fresh stage in a temporary folder, and cleans both up.
-    static func with(_ label: String, _ driver: StitchStage.Driver,
+    /// - Parameter lossless: lossless video with PCM audio (the default), else H.264 with AAC.
+    static func with(_ label: String, _ driver: StitchStage.Driver, lossless: Bool = true,
                      _ body: (RollingStage, TempDir) async throws -> Void) async throws {
         let dir = try TempDir("rolling-\(label)-\(driver)")
         defer { dir.remove() }
-        let (stage, farm) = try await make(in: dir, driver: driver)
+        let (stage, farm) = try await make(in: dir, driver: driver, lossless: lossless)
         defer { farm?.drop() }
         try await body(stage, dir)
     }
 
-    static func make(in dir: TempDir, driver: StitchStage.Driver) async throws -> (RollingStage, FarmSchema?) {
+    static func make(in dir: TempDir, driver: StitchStage.Driver,
+                     lossless: Bool = true) async throws -> (RollingStage, FarmSchema?) {
         let comp = try Rendering.write(IncrementalRenderTests.composition(try SharedClips.shared(), clipCStart: "0"), in: dir)
-        let project = try Rendering.project(comp, segmentSeconds: "1", lossless: true, container: "mov")
+        let project = try Rendering.project(comp, segmentSeconds: "1", lossless: lossless, container: "mov")
         let store = PartStore(root: dir("store").path)
         let onePass = LocalRender(project: project, options: .init(workers: 2, store: store, output: dir("reference.mov").path,
                                                                   rollingStitch: false))
@@ -197,7 +226,9 @@ final class RollingStage: Sendable {
         let log = self.log
         return Worker(queue: queue, configuration: configuration, projects: projects) { event in
             if case .stitchFailed(_, let message) = event { log.items.withLock { $0.append(message) } }
-            if case .stitched(_, let path, _) = event { log.items.withLock { $0.append("stitched \(path)") } }
+            if case .stitched(_, let path, let report) = event {
+                log.items.withLock { $0 += ["stitched \(path)", "audio encoded ahead: \(report.partsEncodedAhead) parts"] }
+            }
         }
     }
 

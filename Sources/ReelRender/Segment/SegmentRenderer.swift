@@ -51,7 +51,8 @@ public final class SegmentRenderer {
 
     /// Renders `segment` unless a valid part exists.
     /// - Parameters:
-    ///   - isCanceled: polled before every frame; when true the render stops and nothing is kept.
+    ///   - isCanceled: polled before every frame; when true the render stops and no part is made (its audio, committed
+    ///     before the video, may stay without a manifest, which no reader takes for a part; `reel gc` removes it).
     ///   - progress: called after every frame with the frames done so far in this segment.
     /// - Throws: `RenderError.segment` naming the segment (with the file and FFmpeg's message), or `.canceled`.
     public func render(_ segment: SegmentPlan, isCanceled: () -> Bool = { false },
@@ -66,10 +67,12 @@ public final class SegmentRenderer {
             let files = store.files(for: segment.contentHash), video = files.video, audio = files.audio
             let videoTemp = AtomicFile.temporaryPath(for: video), audioTemp = AtomicFile.temporaryPath(for: audio)
             defer { AtomicFile.discard(temp: videoTemp); AtomicFile.discard(temp: audioTemp) }
-            let first = try renderVideo(segment, to: videoTemp, isCanceled: isCanceled, progress: progress)
+            // The audio first, committed at once: a rolling stitcher encodes it while the video renders
+            // (`RollingStitcher.encodeAudioAhead`). The part is valid only once its manifest is written, last.
             try renderAudio(segment, to: audioTemp, isCanceled: isCanceled)
-            try AtomicFile.commit(temp: videoTemp, final: video)
             try AtomicFile.commit(temp: audioTemp, final: audio)
+            let first = try renderVideo(segment, to: videoTemp, isCanceled: isCanceled, progress: progress)
+            try AtomicFile.commit(temp: videoTemp, final: video)
             let elapsed = started.duration(to: .now)
             let manifest = PartStore.Manifest(
                 contentHash: segment.contentHash, frames: frames, samples: samples,

@@ -28,7 +28,7 @@ public final class RollingStitcher {
     /// The programme's frames and samples, when known before the first part: the index's room is reserved at the
     /// front (`OutputMuxer.reserveIndex`), so `finish` writes no second copy of the file.
     let totals: (frames: Int64, samples: Int64)?
-    private var muxer: OutputMuxer?
+    private(set) var muxer: OutputMuxer?
     private var published = false
     private var reference: (segment: Int, extradata: [UInt8])?
     /// The parts appended so far, against the seam checks they share with `Stitcher` (`StitchTiling`).
@@ -39,9 +39,13 @@ public final class RollingStitcher {
     /// Parts appended so far.
     public var parts: Int { tiling.parts }
     /// A loudness job's measurement and second pass (nil without `output.audio.loudness`).
-    private let loudness: LoudnessPass?
+    let loudness: LoudnessPass?
     /// The audio encoded in parallel chunks (AAC only; `AudioChunking`), or once (nil, the default).
     let audioChunking: AudioChunking?
+    /// Parts' audio encoded before their turn (`encodeAudioAhead`).
+    var ahead = AudioAhead()
+    /// Parts whose audio was encoded ahead of their turn, of those appended.
+    public var partsEncodedAhead: Int { ahead.written }
 
     /// - Parameters:
     ///   - chapters: chapter marks on the output's own timeline (`Stitcher.chapters`).
@@ -89,7 +93,7 @@ public final class RollingStitcher {
             if let loudness {
                 try loudness.append(part, output: output, into: muxer)
             } else {
-                try Stitcher.copyAudio(of: part, into: muxer, output: output)
+                try writeAudio(of: part, into: muxer)
             }
         } catch let error as MediaError {
             throw RenderError.media(error)
@@ -127,7 +131,7 @@ public final class RollingStitcher {
             self.muxer = nil
             published = true
             return StitchReport(frames: frames, samples: samples, parts: parts, bytes: bytes, loudness: loudnessReport,
-                                indexFallback: muxer.indexFallback)
+                                indexFallback: muxer.indexFallback, partsEncodedAhead: ahead.written)
         } catch let error as MediaError {
             discard()
             throw RenderError.media(error)
@@ -140,6 +144,7 @@ public final class RollingStitcher {
     /// Removes the temporary file (an abandoned or failed stitch). Idempotent; nothing to do once published.
     public func discard() {
         guard !published else { return }
+        ahead.removeAll()
         muxer = nil
         if let temp { publication.folder.discard(temp.name) }
         temp = nil

@@ -39,6 +39,8 @@ public struct StitchReport: Sendable, Equatable {
     /// Why the output's index was kept in memory by FFmpeg's movenc after all, not on disk by Reel's index writer
     /// (`OutputMuxer.indexFallback`); nil when Reel's wrote it, or for a container it does not write.
     public var indexFallback: String? = nil
+    /// Parts whose audio the rolling stitcher encoded before their turn (`RollingStitcher.encodeAudioAhead`).
+    public var partsEncodedAhead = 0
 }
 
 /// Joins parts into the final file: video packets are stream-copied with pts/dts offset by each part's
@@ -125,11 +127,23 @@ public enum Stitcher {
     @discardableResult
     static func readAudio(of part: StitchPart, output: OutputSettings, expected: FileID? = nil,
                           _ body: (AudioBuffer) throws -> Void) throws -> FileID {
-        let reader = try PCMPartReader(path: part.audioPath)
+        let reader = try openAudio(of: part, output: output)
         if let expected, reader.fileID != expected {
             throw RenderError.seam(segment: part.segmentIndex,
                                    message: "PCM part changed after it was measured: \(expected), now \(reader.fileID)")
         }
+        while let buffer = try reader.read(maxFrames: audioChunkFrames) {
+            try body(buffer)
+        }
+        return reader.fileID
+    }
+
+    /// The sample frames `readAudio` hands over at a time.
+    static let audioChunkFrames = 1 << 16
+
+    /// Opens a part's PCM and checks its rate, channels and sample count against the plan.
+    static func openAudio(of part: StitchPart, output: OutputSettings) throws -> PCMPartReader {
+        let reader = try PCMPartReader(path: part.audioPath)
         guard reader.sampleRate == output.audio.sampleRate, reader.channels == output.audio.channels else {
             throw RenderError.seam(segment: part.segmentIndex,
                                    message: "PCM part is \(reader.sampleRate) Hz × \(reader.channels) but the output is "
@@ -139,9 +153,6 @@ public enum Stitcher {
             throw RenderError.seam(segment: part.segmentIndex,
                                    message: "PCM part holds \(reader.frameCount) samples but the plan has \(part.samples)")
         }
-        while let buffer = try reader.read(maxFrames: 1 << 16) {
-            try body(buffer)
-        }
-        return reader.fileID
+        return reader
     }
 }
