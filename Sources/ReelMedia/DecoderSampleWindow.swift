@@ -12,6 +12,11 @@ internal import CFFmpeg
 /// decoder that start at the block start minus `preroll` (or at the beginning of the file), then
 /// decode forward. Reads that cross a block boundary switch to the next block's fresh decoder.
 /// Each frame is placed at `round(media time of its pts × rate)`, a pure function of the packet.
+///
+/// **Opens.** A fresh open reads and decodes the start of the file (`avformat_find_stream_info`: 6–8 ms for a
+/// WAV, whatever the block). So the stream the window opens first serves its first block while it is unread (it is
+/// what a fresh open gives), and a PCM stream, whose samples are each a pure function of their bytes, serves every
+/// block, sought instead of reopened: the same samples with one open.
 final class DecoderSampleWindow {
     let path: String
     /// Checked at every open: the file is reopened for each block.
@@ -34,8 +39,13 @@ final class DecoderSampleWindow {
     private let frame = DecoderFrame()
     private var converter: Resampler? = nil
     private var converterKey: (format: Int32, channels: Int32) = (-1, -1)
-    /// Diagnostics for tests: how many blocks were opened.
+    /// How many blocks were started, and how many times the file was opened (the first open included).
     private(set) var blockOpenCount = 0
+    private(set) var fileOpenCount = 1
+    /// `input` has not been read since it was opened.
+    private var unread = true
+    /// PCM: no state from packet to packet, so a stream decodes the same samples from wherever it starts.
+    let stateless: Bool
 
     /// - Parameter channels: the channel count to convert to, given the stream's own count.
     init(path: String, rules: InputRules, channels: (Int) -> Int) throws(MediaError) {
@@ -45,6 +55,7 @@ final class DecoderSampleWindow {
         let rate = stream.decoder.context.pointee.sample_rate
         guard rate > 0 else { throw .invalidData(path: path, message: "audio stream has no sample rate") }
         input = stream
+        stateless = Self.isStateless(stream.decoder.context.pointee.codec_id)
         sampleRate = rate
         self.channels = channels(max(1, Int(stream.decoder.context.pointee.ch_layout.nb_channels)))
         blockLength = Int64(rate) * 4
@@ -87,8 +98,7 @@ final class DecoderSampleWindow {
         var step = Int64(sampleRate)
         while true {
             let atStart = target <= firstSample
-            input = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_AUDIO, threaded: false)
-            if !atStart { try input.seek(to: input.clock.ticks(ofSample: target, rate: sampleRate)) }
+            try start(atStart ? nil : target)
             buffer.reset(at: j * blockLength, keeping: j * blockLength - preroll..<(j + 1) * blockLength)
             blockEnded = false
             guard let anchor = try nextFrame() else {
@@ -99,6 +109,26 @@ final class DecoderSampleWindow {
             target = min(target, anchor) - step
             step *= 2
         }
+    }
+
+    /// A stream positioned at the keyframe at or before sample `target` (nil: the file's start): the unread first
+    /// stream, the PCM stream sought, or a fresh open.
+    private func start(_ target: Int64?) throws(MediaError) {
+        if unread {
+            unread = false
+        } else if stateless {
+            if target == nil { try input.rewind() }
+        } else {
+            input = try DecoderStream(path: path, rules: rules, type: AVMEDIA_TYPE_AUDIO, threaded: false)
+            fileOpenCount += 1
+        }
+        if let target { try input.seek(to: input.clock.ticks(ofSample: target, rate: sampleRate)) }
+    }
+
+    /// FFmpeg's PCM decoders (`AV_CODEC_ID_PCM_*`, the first block of audio codec ids, below ADPCM's): each sample
+    /// decodes from its own bytes.
+    static func isStateless(_ id: AVCodecID) -> Bool {
+        (AV_CODEC_ID_PCM_S16LE.rawValue..<AV_CODEC_ID_ADPCM_IMA_QT.rawValue).contains(id.rawValue)
     }
 
     private func endOfStream() {

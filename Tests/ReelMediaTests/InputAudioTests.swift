@@ -56,6 +56,37 @@ import ReelModel
         #expect(difference(joined, from: Int(a), direct) == nil, "in frame-sized blocks")
     }
 
+    /// A PCM file is opened once however many 4 s blocks are read (each block's decode is sought, not reopened:
+    /// an open reads and decodes the file's start), and its samples are still ffmpeg's own decode, bit for bit, in
+    /// every block, after reads that wandered back and forth.
+    @Test func pcmIsOpenedOnceAcrossBlocks() throws {
+        let path = try MediaFixtures.longPCMWAV()
+        let reference = try MediaFixtures.decodedByFFmpeg(path, rate: 48000, channels: 2)
+        #expect(reference.count == 2 * 480_000)
+        let source = try AudioSampleSource(path: path, sampleRate: 48000, channels: 2)
+        _ = try source.samples(from: try time(9, 1), count: 4_800)
+        _ = try source.samples(from: try time(1, 1), count: 4_800)
+        _ = try source.samples(from: try time(5, 1), count: 4_800)
+        let all = try source.samples(from: .zero, count: reference.count / 2)
+        let mismatch = (0..<reference.count / 2).first { i in
+            (0..<2).contains { c in all.samples[c][i].bitPattern != reference[2 * i + c].bitPattern }
+        }
+        #expect(mismatch == nil, "first differing sample: \(mismatch ?? -1)")
+        #expect(source.window.stateless)
+        #expect(source.window.blockOpenCount >= 6 && source.window.fileOpenCount == 1,
+                "\(source.window.blockOpenCount) blocks, \(source.window.fileOpenCount) opens")
+    }
+
+    /// AAC is decoded by a fresh decoder per block (its state depends on where decoding began); the stream opened
+    /// first, still unread, serves the first block.
+    @Test func aacOpensAFreshDecoderForEveryBlockButTheFirst() throws {
+        let source = try AudioSampleSource(path: try MediaFixtures.tones(rate: 48000), sampleRate: 48000, channels: 2)
+        _ = try source.samples(from: .zero, count: 6 * 48_000)
+        #expect(!source.window.stateless)
+        #expect(source.window.blockOpenCount == 2 && source.window.fileOpenCount == 2,
+                "\(source.window.blockOpenCount) blocks, \(source.window.fileOpenCount) opens")
+    }
+
     /// Within the first 4 s decoding block (decoded from the file start, as the CLI does) the
     /// samples equal ffmpeg's own decode bit for bit: same timing, no stray conversion.
     @Test func sameRateMatchesFFmpegsDecodeExactly() throws {

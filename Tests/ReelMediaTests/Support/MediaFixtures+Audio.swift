@@ -11,6 +11,13 @@ extension MediaFixtures {
                   "-c:a", "aac", "-b:a", "128k"])
     }
 
+    /// 10 s of 16-bit stereo PCM at 48 kHz in WAV: three 4 s decoding blocks.
+    static func longPCMWAV() throws -> String {
+        try file("tones-48000-10s.wav", ["-f", "lavfi", "-i",
+                                         "aevalsrc=0.5*sin(440*2*PI*t)*(1+t/10)/2|0.3*sin(1000*2*PI*t):s=48000:d=10",
+                                         "-c:a", "pcm_s16le"])
+    }
+
     /// 1 s of 16-bit stereo PCM at 48 kHz in WAV.
     static func pcmWAV() throws -> String {
         try file("tones-48000.wav", ["-f", "lavfi", "-i", "aevalsrc=0.5*sin(440*2*PI*t)|0.3*sin(1000*2*PI*t):s=48000:d=1",
