@@ -31,7 +31,7 @@ import Testing
         let error = result.stderr.components(separatedBy: "reel render: ").dropFirst().joined()
         #expect(result.status == 1)
         // Named by its file and by its asset id (in a composition problem) or the segment (in a render).
-        #expect(error.contains(source.lastPathComponent) || kind == .audioOnly, "no file named: \(result.stderr)")
+        #expect(error.contains(source.lastPathComponent), "no file named: \(result.stderr)")
         #expect(kind == .truncated ? error.contains("segment 0") : error.contains("assets.broken")
                 || error.contains("asset \"broken\""), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))

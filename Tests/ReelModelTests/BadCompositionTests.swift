@@ -36,9 +36,9 @@ private let badCompositions: [(String, [String])] = [
      [#"videos[0].asset: unknown asset "zzz"; the assets are "a", "b", "silent", "vo", "song" and "portrait""#]),
     (#"{"assets": {"a": "a.mp4", "gone": "gone.mp4"}, "videos": [\#(a1)]}"#,
      [#"assets.gone: cannot open "/media/gone.mp4": No such file or directory"#]),
-    (F.composition(#""videos": [\#(F.video("vo", "0", "1"))]"#), [#"videos[0].asset: asset "vo" has no video stream"#]),
+    (F.composition(#""videos": [\#(F.video("vo", "0", "1"))]"#), [#"videos[0].asset: /media/vo.wav: asset "vo" has no video stream"#]),
     (F.composition(#""videos": [\#(F.video("silent", "0", "1", #""audio": true"#))]"#),
-     [#"videos[0].audio: asset "silent" has no audio stream"#]),
+     [#"videos[0].audio: /media/silent.mp4: asset "silent" has no audio stream"#]),
     // Times and ranges.
     (F.composition(#""videos": [\#(F.video("a", "0", "0"))]"#), ["videos[0].sourceRange.duration: must be positive, got 0.0 s"]),
     (F.composition(#""videos": [\#(F.video("a", "-1", "2"))]"#), ["videos[0].sourceRange.start: must not be negative, got -1.0 s"]),
@@ -72,13 +72,13 @@ private let badCompositions: [(String, [String])] = [
      [#"transitions[0]: missing required key "duration" (a push needs one)"#]),
     // Voice-overs and music.
     (F.composition(#""videos": [\#(a1)], "voiceOvers": [{"asset": "silent", "sourceRange": {"start": 0, "duration": 1}, "at": 0}]"#),
-     [#"voiceOvers[0].asset: asset "silent" has no audio stream"#]),
+     [#"voiceOvers[0].asset: /media/silent.mp4: asset "silent" has no audio stream"#]),
     (F.composition(#""videos": [\#(a1)], "voiceOvers": [{"asset": "vo", "sourceRange": {"start": 0, "duration": 1}}]"#),
      [#"voiceOvers[0]: missing required key "at""#]),
     (F.composition(#""videos": [\#(a1)], "voiceOvers": [{"asset": "vo", "sourceRange": {"start": 5, "end": 10}, "at": 0}]"#),
      [#"voiceOvers[0].sourceRange: ends at 10.0 s but asset "vo" lasts 8.0 s"#]),
     (F.composition(#""videos": [\#(a1)], "music": {"asset": "silent", "sourceRange": {"start": 0, "duration": 1}}"#),
-     [#"music.asset: asset "silent" has no audio stream"#]),
+     [#"music.asset: /media/silent.mp4: asset "silent" has no audio stream"#]),
     (F.composition(#""videos": [\#(a1)], "music": [{"asset": "song", "sourceRange": {"start": 0, "duration": 9}, "volumeAutomation": [{"from": 1, "to": 0, "timeRange": {"start": 0, "duration": 2}}, {"from": 0, "to": 1, "timeRange": {"start": 1, "duration": 2}}]}]"#),
      ["music[0].volumeAutomation[1].timeRange: overlaps volumeAutomation[0], which runs from 0.0 s to 2.0 s"]),
     // Titles.

@@ -41,7 +41,7 @@ private func diagnostics(_ json: String) -> [String] {
         (#"{"asset": "photo", "sourceRange": {"start": 0, "duration": 2}}"#,
          [#"videos[0].sourceRange: asset "photo" is a still image; give "duration" instead of "sourceRange""#]),
         (#"{"asset": "photo", "duration": "2", "speed": 2}"#, [#"videos[0].speed: asset "photo" is a still image, which has no speed"#]),
-        (#"{"asset": "photo", "duration": "2", "audio": true}"#, [#"videos[0].audio: asset "photo" has no audio stream"#]),
+        (#"{"asset": "photo", "duration": "2", "audio": true}"#, [#"videos[0].audio: /media/photo.jpg: asset "photo" has no audio stream"#]),
         (#"{"asset": "a", "duration": "2"}"#, [#"videos[0].duration: asset "a" is a video, not a still image; give "sourceRange""#]),
         (#"{"asset": "photo", "duration": "0"}"#, ["videos[0].duration: must be positive, got 0.0 s"]),
         (#"{"asset": "photo", "duration": "2", "sourceRange": {"start": 0, "duration": 2}}"#,
@@ -55,6 +55,6 @@ private func diagnostics(_ json: String) -> [String] {
 
     @Test func aStillHasNoAudioForVoiceOvers() {
         let json = composition(#""videos": [{"asset": "a", "sourceRange": {"start": 0, "duration": 1}}], "voiceOvers": [{"asset": "photo", "sourceRange": {"start": 0, "duration": 1}, "at": 0}]"#)
-        #expect(diagnostics(json) == [#"voiceOvers[0].asset: asset "photo" has no audio stream"#])
+        #expect(diagnostics(json) == [#"voiceOvers[0].asset: /media/photo.jpg: asset "photo" has no audio stream"#])
     }
 }

@@ -42,7 +42,7 @@ struct CompositionChecker {
         for case let v? in document.videos + document.overlays.joined().map(\.video) {
             guard let f = facts[v.asset] else { continue }
             guard let video = f.video else {
-                log.add(JSONPath.member(v.origin, "asset"), "asset \"\(v.asset)\" has no video stream")
+                log.add(JSONPath.member(v.origin, "asset"), "\(f.path): asset \"\(v.asset)\" has no video stream")
                 continue
             }
             let length = video.duration.isZero ? f.duration : video.duration
@@ -51,7 +51,7 @@ struct CompositionChecker {
             }
             checkColour(v, f, video)
             if v.audio == true && f.audio == nil {
-                log.add(JSONPath.member(v.origin, "audio"), "asset \"\(v.asset)\" has no audio stream")
+                log.add(JSONPath.member(v.origin, "audio"), "\(f.path): asset \"\(v.asset)\" has no audio stream")
             }
         }
     }
@@ -60,7 +60,7 @@ struct CompositionChecker {
         for a in document.audio {
             guard let f = facts[a.asset] else { continue }
             guard let audio = f.audio else {
-                log.add(JSONPath.member(a.origin, "asset"), "asset \"\(a.asset)\" has no audio stream")
+                log.add(JSONPath.member(a.origin, "asset"), "\(f.path): asset \"\(a.asset)\" has no audio stream")
                 continue
             }
             let length = audio.duration.isZero ? f.duration : audio.duration
