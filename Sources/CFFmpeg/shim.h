@@ -43,6 +43,18 @@ static inline int reel_index_entry(AVStream *st, int i, int64_t *timestamp, int 
     *timestamp = e->timestamp; *flags = e->flags; return 1;
 }
 
+/* The byte just past the last of stream `st`'s indexed samples (position + size of its last index entry), or -1
+   without an index. A file whose index reaches past its own end was cut short. */
+static inline int64_t reel_index_end(AVStream *st) {
+    int n = avformat_index_get_entries_count(st);
+    int64_t end = -1;
+    for (int i = 0; i < n; i++) {
+        const AVIndexEntry *e = avformat_index_get_entry(st, i);
+        if (e && e->pos >= 0 && e->pos + e->size > end) end = e->pos + e->size;
+    }
+    return end;
+}
+
 /* sws_scale of a whole frame into three caller-owned planes (the const pointer-array argument is awkward in Swift). */
 static inline int reel_sws_scale_to_planes(struct SwsContext *c, const AVFrame *src,
                                            uint8_t *d0, int s0, uint8_t *d1, int s1, uint8_t *d2, int s2) {

@@ -64,10 +64,25 @@ final class Demuxer {
         while true {
             av_packet_unref(packet.pointer)
             let rc = av_read_frame(context, packet.pointer)
-            if rc == averrorEOF { return false }
+            if rc == averrorEOF {
+                try checkComplete(streamIndex: index)
+                return false
+            }
             try check(rc, "av_read_frame", path: path)
             if packet.pointer.pointee.stream_index == index { return true }
         }
+    }
+
+    /// At the end of the file: refuses one whose index places samples of stream `index` past its last byte (a copy
+    /// cut short, a download stopped). FFmpeg reads such a file's end as the end of the stream, so without this the
+    /// clip would hold its last picture, or fall silent, where the source was cut; whether a decoder's frame threads
+    /// happened to report the cut packet as an error is not a check.
+    func checkComplete(streamIndex index: Int32) throws(MediaError) {
+        guard let pb = context.pointee.pb else { return }
+        let end = reel_index_end(stream(index)), size = avio_size(pb)
+        guard end > 0, size > 0, end > size else { return }
+        throw .invalidData(path: path, message: "is truncated: its index places samples up to byte \(end), "
+                           + "but the file ends at byte \(size)")
     }
 
     /// Seeks stream `index` to the last keyframe at or before `timestamp` (stream ticks):

@@ -33,6 +33,19 @@ extension MediaFixtures {
                                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
     }
 
+    /// 3 s of 160x120 H.264 with AAC, its index first (`+faststart`), then cut after 60 % of its bytes: it opens and
+    /// probes as 3 s, but its samples stop early (a copy cut short).
+    static func truncatedAfterIndex() throws -> (whole: String, cut: String) {
+        let whole = try file("indexed-first.mp4", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=3",
+                                                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=3",
+                                                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                                    "-c:a", "aac", "-movflags", "+faststart"])
+        let path = try scratch("truncated-after-index.mp4")
+        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try data.prefix(data.count * 3 / 5).write(to: URL(fileURLWithPath: path))
+        return (whole, path)
+    }
+
     /// The first half of `h264AAC`'s bytes: an MP4 cut in two (its index is at the end).
     static func truncated() throws -> String {
         let source = try h264AAC()
