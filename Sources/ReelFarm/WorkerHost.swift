@@ -76,6 +76,7 @@ public final class WorkerHost: Sendable {
     /// marks its slots stopped; a stuck one returns at once and leaves them as they are.
     public func run() -> Outcome {
         AllocatorTuning.ensure()   // before any of its threads allocates (glibc's heaps)
+        DecoderThreads.set(renderSlots: slots.count)
         let done = DispatchGroup()
         for (index, configuration) in slots.enumerated() {
             if let registration {

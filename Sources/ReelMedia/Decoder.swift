@@ -8,10 +8,14 @@ final class Decoder {
     /// The outcome of asking the decoder for a frame.
     enum Output { case frame, needsInput, finished }
 
-    /// Threads per threaded decoder: 0 is FFmpeg's automatic count. A fixed 2 saved 10 MB at 1920x1080
-    /// but let a truncated source decode "successfully" (frame threads swallowed the corrupt-packet error,
-    /// and the renderer held the last frame), which BadInputTests catches; so the automatic count stays.
-    static let decodeThreads: Int32 = 0
+    /// Threads per threaded decoder: 0 is FFmpeg's automatic count, 1 where the render slots fill the cores
+    /// (`DecoderThreads`). A fixed 2 saved 10 MB at 1920x1080 but let a truncated source decode "successfully"
+    /// (frame threads swallowed the corrupt-packet error, and the renderer held the last frame), which
+    /// BadInputTests catches; so it is the automatic count or none.
+    static var decodeThreads: Int32 { DecoderThreads.perDecoder }
+
+    /// The threads the opened decoder runs (FFmpeg's count once it resolved the automatic one).
+    var threadCount: Int { Int(context.pointee.thread_count) }
 
     /// The largest source picture decoded (8192 × 8192, above 8K UHD and DCI 8K): a crafted header
     /// claiming 65535 × 65535 is refused by FFmpeg before it allocates frames of gigabytes.
