@@ -59,7 +59,8 @@ extension Worker {
     }
 
     /// What the stitch's own failure does to the job: a lost lease, a canceled job or an interrupted stitch stops the
-    /// step without an outcome (false); anything else fails the job (true).
+    /// step without an outcome (false); a part whose PCM changed under the stitch (`AudioAheadChanged`) goes back to
+    /// render and the stitch lease is released (false); anything else fails the job (true).
     func decided(_ claim: StitchClaim, by failure: any Error, keeper: LeaseKeeper) throws(QueueError) -> Bool {
         let jobID = claim.job.id
         switch failure {
@@ -68,6 +69,17 @@ extension Worker {
             let message = job?.state == .failed ? "job failed (\(job?.error ?? "")); the stitch stopped, nothing was written"
                                                 : lost.description
             events(.stitchFailed(jobID: jobID, message: message))
+            return false
+        case let changed as AudioAheadChanged:
+            // The part's PCM was replaced while the stitch ran: render it again, and start the stitch over.
+            keeper.stop()
+            let message = "stitch: \(changed); rendering the segment again"
+            let ids = claim.segments.filter { $0.index == changed.segment }.map(\.id)
+            if try queue.stitchRequeue(claim.lease, segmentIDs: ids, message: message) {
+                events(.stitchFailed(jobID: jobID, message: message))
+            } else {
+                events(.stitchFailed(jobID: jobID, message: "stitch lease lost before requeueing segment \(changed.segment)"))
+            }
             return false
         case RenderError.canceled:
             let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description

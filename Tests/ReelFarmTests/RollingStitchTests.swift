@@ -1,4 +1,5 @@
 import Foundation
+import ReelMedia
 import ReelQueue
 import ReelRender
 import ReelTestSupport
@@ -55,6 +56,39 @@ import Testing
             await run.wait()
             try stage.expectPublishedOnce()
             stage.expectMessage { $0 == "audio encoded ahead: \(stage.count - 1) parts" }
+        }
+    }
+
+    /// A part's PCM replaced by other samples after the stitcher encoded it ahead (a worker that died after committing
+    /// it, the segment rendered again on a host that decodes a source differently): nothing is published, that segment
+    /// goes back to render (not the job to failed), and the next stitch, from the part rendered again, publishes the
+    /// one-pass file once.
+    @Test("a part's PCM changed after its encode ahead: the segment renders again and the stitch starts over",
+          arguments: StitchStage.Driver.allCases)
+    func audioChangedAfterItsEncodeAhead(driver: StitchStage.Driver) async throws {
+        try await RollingStage.with("ahead-changed", driver, lossless: false) { stage, _ in
+            let first = try await stage.rolling(after: 1, "s1")
+            let changed = 2
+            let audio = try stage.audioPath(changed)
+            try await stage.waitUntilOpen(audio)   // the stitcher keeps each part it encoded ahead open
+            let original = try #require(FileManager.default.contents(atPath: audio))
+            try stage.replacePCM(audio, gain: 0.5)
+            for index in 1..<stage.count { try stage.complete(index) }
+            await first.wait()
+            stage.expectMessage {
+                $0.contains("segment \(changed): PCM part changed after its audio was encoded ahead")
+                    && $0.hasSuffix("rendering the segment again")
+            }
+            #expect(try stage.queue.jobGet(stage.jobID).state == .running)
+            #expect(try stage.queue.segmentList(jobID: stage.jobID)[changed].state == .available)
+            #expect(!FileManager.default.fileExists(atPath: stage.output))
+            // Rendered again: the segment's own samples under the same name (a new file).
+            try stage.commit(original, at: audio)
+            try stage.claimAgain(changed)
+            try stage.complete(changed)
+            let second = stage.start(stage.stitcher("s2"), try stage.claim("s2"))
+            await second.wait()
+            try stage.expectPublishedOnce()
         }
     }
 
@@ -194,6 +228,45 @@ final class RollingStage: Sendable {
         let part = store.files(for: try queue.segmentList(jobID: jobID)[index].contentHash).video
         #expect(try queue.segmentComplete(SegmentCompleteParams(lease: lease, partLocation: part,
                                                                 stats: RenderStats(frames: 0, duration: .zero))))
+    }
+
+    /// The PCM file of segment `index`'s part.
+    func audioPath(_ index: Int) throws -> String {
+        store.files(for: try queue.segmentList(jobID: jobID)[index].contentHash).audio
+    }
+
+    /// Waits until this process holds `path` open (a rolling stitcher keeps the parts it encoded ahead open).
+    func waitUntilOpen(_ path: String) async throws {
+        _ = try await TestProcess.waitFor("\(path) to be open", timeout: .seconds(30)) {
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            let open = fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }
+            return open ? true : nil
+        }
+    }
+
+    /// Writes `data` at `path` as a renderer commits a part's file: a temporary name, then a rename (a new file).
+    func commit(_ data: Data, at path: String) throws {
+        let temp = path + ".test-tmp"
+        try data.write(to: URL(fileURLWithPath: temp))
+        #expect(rename(temp, path) == 0)
+    }
+
+    /// Replaces the PCM part at `path` with one as long whose samples are the old ones times `gain`.
+    func replacePCM(_ path: String, gain: Float) throws {
+        let reader = try PCMPartReader(path: path)
+        let buffer = try reader.readAll()
+        let temp = path + ".test-tmp"
+        let writer = try PCMPartWriter(path: temp, sampleRate: reader.sampleRate, channels: reader.channels)
+        try writer.append(AudioBuffer(sampleRate: buffer.sampleRate, samples: buffer.samples.map { $0.map { $0 * gain } }))
+        try writer.finish()
+        #expect(rename(temp, path) == 0)
+    }
+
+    /// Claims segment `index` again after it went back to available.
+    func claimAgain(_ index: Int) throws {
+        let again = try #require(try queue.segmentClaim(SegmentClaimParams(workerID: "renderer", limit: 1)).first)
+        #expect(again.segment.index == index)
+        leases.withLock { $0[index] = again.lease }
     }
 
     /// Fails segment `index`'s attempt (to be retried at once) and claims it again.

@@ -105,13 +105,27 @@ extension RollingStitcher {
             try entry.reader.rewind()
             while let was = try entry.reader.read(maxFrames: Stitcher.audioChunkFrames) {
                 guard let read = try now.read(maxFrames: was.frameCount), read.sameBits(as: was) else {
-                    throw RenderError.seam(segment: part.segmentIndex, message: "PCM part changed after its audio was "
-                                           + "encoded ahead (\(entry.reader.fileID), now \(now.fileID)) and its samples "
-                                           + "differ; nothing was published")
+                    throw AudioAheadChanged(segment: part.segmentIndex, was: entry.reader.fileID, now: now.fileID)
                 }
             }
         }
         for packets in entry.encoded { try muxer.writeAudio(packets) }
+    }
+}
+
+/// A part's PCM changed, samples and all, between its encode ahead and its append (`RollingStitcher.writeAudio`):
+/// the stitch cannot go on, since the encoder already took the old samples, and nothing was published. In a farm
+/// the part is rendered again and the stitch starts over (`Worker.decided`): a worker that died after committing
+/// a part's PCM, and another that rendered the segment again on a host whose decoder differs, is a storage fault, not
+/// the job's.
+public struct AudioAheadChanged: Error, Sendable, CustomStringConvertible {
+    public let segment: Int
+    public let was: FileID
+    public let now: FileID
+
+    public var description: String {
+        "segment \(segment): PCM part changed after its audio was encoded ahead (\(was), now \(now)) and its samples "
+            + "differ; nothing was published"
     }
 }
 
