@@ -72,14 +72,8 @@ extension Worker {
             return false
         case let changed as AudioAheadChanged:
             // The part's PCM was replaced while the stitch ran: render it again, and start the stitch over.
-            keeper.stop()
-            let message = "stitch: \(changed); rendering the segment again"
-            let ids = claim.segments.filter { $0.index == changed.segment }.map(\.id)
-            if try queue.stitchRequeue(claim.lease, segmentIDs: ids, message: message) {
-                events(.stitchFailed(jobID: jobID, message: message))
-            } else {
-                events(.stitchFailed(jobID: jobID, message: "stitch lease lost before requeueing segment \(changed.segment)"))
-            }
+            try sendBack(claim.segments.filter { $0.index == changed.segment }, of: claim, keeper: keeper,
+                         because: "stitch: \(changed); rendering the segment again")
             return false
         case RenderError.canceled:
             let why = keeper.interrupted ? StitchLeaseLost(canceled: keeper.canceled).description
@@ -303,14 +297,20 @@ extension Worker {
             store.validManifest(for: $0.contentHash, frames: $0.frames.count64, samples: $0.samples.count64) == nil
         }
         guard !missing.isEmpty else { return false }
+        try sendBack(missing, of: claim, keeper: keeper, because: "part missing or invalid at stitch time (worker "
+                     + "\(configuration.workerID), store \(store.root)); rendering it again")
+        return true
+    }
+
+    /// Sends `segments` back to render and releases the stitch lease (`stitchRequeue`), reporting `message`: their
+    /// parts cannot be stitched as they are, and the next stitch claim starts over.
+    func sendBack(_ segments: [Segment], of claim: StitchClaim, keeper: LeaseKeeper,
+                  because message: String) throws(QueueError) {
         keeper.stop()
-        let message = "part missing or invalid at stitch time (worker \(configuration.workerID), store \(store.root)); "
-            + "rendering it again"
-        let requeued = try queue.stitchRequeue(claim.lease, segmentIDs: missing.map(\.id), message: message)
-        let indices = missing.map { String($0.index) }.joined(separator: ", ")
+        let requeued = try queue.stitchRequeue(claim.lease, segmentIDs: segments.map(\.id), message: message)
+        let indices = segments.map { String($0.index) }.joined(separator: ", ")
         events(.stitchFailed(jobID: claim.job.id, message: requeued
             ? "segments \(indices): \(message)" : "stitch lease lost before requeueing segments \(indices)"))
-        return true
     }
 
     /// The temporary-file tag of one stitch attempt: "j12a3.".

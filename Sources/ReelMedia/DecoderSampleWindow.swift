@@ -19,7 +19,8 @@ internal import CFFmpeg
 /// block, sought instead of reopened: the same samples with one open.
 final class DecoderSampleWindow {
     let path: String
-    /// Checked at every open: the file is reopened for each block.
+    /// Checked at every open: a stream that decodes differently by where it starts is reopened for each block (a
+    /// PCM stream is not: it keeps the file it opened, by descriptor).
     let rules: InputRules
     let sampleRate: Int32
     let channels: Int
