@@ -124,6 +124,7 @@ public struct LocalRender: Sendable {
         configuration.heartbeatInterval = .seconds(1)
         configuration.backoff = Backoff(base: .milliseconds(200), cap: .seconds(2))
         configuration.rollingStitch = options.rollingStitch
+        configuration.stitchFromFirstClaim = true
         configuration.stitchAudioThreads = options.stitchAudioThreads
         return configuration
     }

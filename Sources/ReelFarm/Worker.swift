@@ -79,8 +79,8 @@ public final class Worker: Sendable {
 
 extension Worker {
     /// The rolling stitcher's loop, on its own thread beside the render slots (one per process): claims the
-    /// stitch of a job whose first segment is done while the rest still renders, and appends parts as they
-    /// finish (`stitch(_:stop:)`). It uses little CPU (the audio encode and a packet copy), so it takes no
+    /// stitch of a job whose first segment is done (or, with `stitchFromFirstClaim`, claimed) while the rest still
+    /// renders, and appends parts as they finish (`stitch(_:stop:)`). It uses little CPU (the audio encode and a packet copy), so it takes no
     /// render slot. Runs until `stop` drains (a stitch in progress is released to another worker) or, with
     /// `exitWhenIdle`, until no job is active. Queue errors are reported and retried with backoff.
     public func runStitcher(stop: StopSignal) {
@@ -89,7 +89,7 @@ extension Worker {
             do throws(QueueError) {
                 let params = StitchClaimParams(workerID: configuration.workerID + "-stitch",
                                                leaseDuration: configuration.leaseDuration, tags: configuration.tags,
-                                               rolling: true)
+                                               rolling: true, fromFirstClaim: configuration.stitchFromFirstClaim)
                 if let claimed = try queue.stitchClaim(params) {
                     // A released stitch (parts requeued, the project not loadable yet) waits before claiming again.
                     if try !stitch(claimed, stop: stop) { stop.pause(configuration.backoff.base) }

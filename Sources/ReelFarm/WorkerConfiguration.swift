@@ -26,6 +26,9 @@ public struct WorkerConfiguration: Sendable {
     /// Run a rolling stitcher next to the render slots (`Worker.runStitcher`); with false, a job is stitched
     /// in one pass after its last segment, by whichever slot finds it ready (`reel worker --stitch end`).
     public var rollingStitch = true
+    /// The rolling stitcher claims a job once its first segment is claimed, not done (`StitchClaimParams.fromFirstClaim`),
+    /// and encodes the first parts' audio while they render: `reel render`'s, whose stitcher serves one job.
+    public var stitchFromFirstClaim = false
     /// Threads for the stitch's audio encode: 1 (the default) encodes it once; more encode AAC in parallel chunks
     /// (`AudioChunking`; `reel worker --stitch-audio-threads`, docs/scaling.md "Parallel audio"), for farms whose
     /// workers outrun one core's AAC encode.

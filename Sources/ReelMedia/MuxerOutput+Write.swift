@@ -43,19 +43,11 @@ extension OutputMuxer {
 
     /// Encodes planar float samples (any count) with the audio stream's encoder and writes the packets.
     public func writeAudio(_ buffer: AudioBuffer) throws(MediaError) {
-        try writeAudio(encodeAudio(buffer))
+        guard let audio else { preconditionFailure("writeAudio before addAudioStream") }
+        try writeAudio(audio.encoder.encodeAhead(buffer))
     }
 
-    /// Encodes planar float samples with the audio stream's encoder and keeps the packets instead of writing them:
-    /// audio encoded ahead of its turn (a rolling stitch encodes a part's audio while its video still renders).
-    /// Write every result with `writeAudio(_ encoded:)`, in the order they were encoded and before any later
-    /// `writeAudio(buffer)`: the file is then byte for byte the one `writeAudio(buffer)` at that point writes.
-    public func encodeAudio(_ buffer: AudioBuffer) throws(MediaError) -> EncodedAudio {
-        guard let audio else { preconditionFailure("encodeAudio before addAudioStream") }
-        return EncodedAudio(packets: try audio.encoder.encode(buffer))
-    }
-
-    /// Writes audio encoded ahead by `encodeAudio`.
+    /// Writes audio encoded ahead by the audio stream's encoder (`AudioEncoder.encodeAhead`).
     public func writeAudio(_ encoded: EncodedAudio) throws(MediaError) {
         guard audio != nil else { preconditionFailure("writeAudio before addAudioStream") }
         try ensureHeader()

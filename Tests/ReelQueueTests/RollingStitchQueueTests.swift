@@ -51,6 +51,24 @@ import Testing
         }
     }
 
+    @Test("a rolling claim from the first claim takes a job once segment 0 is running, not before; without it, only once done",
+          arguments: QueueKind.allCases)
+    func claimFromTheFirstClaim(kind: QueueKind) throws {
+        try withQueue(kind) { q, _ in
+            let jobID = try insert(q, makeSpec(segments: 3))
+            var early = Self.rolling("s")
+            early.fromFirstClaim = true
+            #expect(try q.stitchClaim(early) == nil, "claimed before any segment was claimed")
+            let leases = try q.segmentClaim(SegmentClaimParams(workerID: "r", limit: 1, leaseDuration: .seconds(30)))
+            #expect(leases.map(\.segment.index) == [0])
+            #expect(try q.stitchClaim(Self.rolling("late")) == nil, "a plain rolling claim took a job whose segment 0 renders")
+            let claim = try #require(try q.stitchClaim(early))
+            #expect(claim.job.id == jobID && claim.segments.map(\.state) == [.running, .available, .available])
+            #expect(try q.jobGet(jobID).state == .running)
+            #expect(try q.stitchClaim(early) == nil, "two stitchers hold one job")
+        }
+    }
+
     @Test("a range job (its segments start past index 0) rolls once its lowest segment is done",
           arguments: QueueKind.allCases)
     func rangeJobRolls(kind: QueueKind) throws {

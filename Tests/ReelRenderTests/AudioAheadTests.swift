@@ -60,13 +60,30 @@ import Testing
                 "encoding ahead changed the file")
     }
 
-    @Test func onlyTheNextPartOnceTheStitchHasBegun() throws {
+    @Test("the first part's audio is encoded before the stitch opens, and the file is the one-pass stitch's")
+    func theFirstPartBeforeTheStitchOpens() throws {
+        let dir = try support.scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let parts = try parts(dir)
+        let stitcher = try RollingStitcher(output: support.settings(), to: "\(dir)/ahead.mp4", totals: (40, 64000))
+        defer { stitcher.discard() }
+        #expect(try !stitcher.encodeAudioAhead(parts[1]), "encoded a part before the first")
+        for part in parts { #expect(try stitcher.encodeAudioAhead(part), "segment \(part.segmentIndex)") }
+        for part in parts { try stitcher.append(part) }
+        let report = try stitcher.finish(totalFrames: 40, totalSamples: 64000)
+        #expect(report.partsEncodedAhead == 4)
+        let whole = try oneCall(parts, to: "\(dir)/whole.mp4")
+        #expect(whole != nil && FileManager.default.contents(atPath: "\(dir)/ahead.mp4") == whole,
+                "encoding ahead changed the file")
+    }
+
+    @Test func onlyTheNextPart() throws {
         let dir = try support.scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let parts = try parts(dir)
         let stitcher = try RollingStitcher(output: support.settings(), to: "\(dir)/out.mp4")
         defer { stitcher.discard() }
-        #expect(try !stitcher.encodeAudioAhead(parts[1]), "encoded before the audio stream was opened")
+        #expect(try !stitcher.encodeAudioAhead(parts[1]), "encoded a part before the first")
         try stitcher.append(parts[0])
         #expect(try !stitcher.encodeAudioAhead(parts[2]), "encoded a part out of order")
         var missing = parts[1]

@@ -68,7 +68,10 @@ extension MemoryState {
             let free = j.stitchLeasedBy == nil || (j.stitchLeasedBy == "" && (j.stitchExpiresAt ?? now) <= now)
             guard free else { return false }
             if j.job.state == .stitching || j.doneCount == j.segmentIDs.count { return true }
-            return p.rolling && j.job.state == .running && j.segmentIDs.first.flatMap { segments[$0]?.segment.state } == .done
+            guard p.rolling, j.job.state == .running, let first = j.segmentIDs.first.flatMap({ segments[$0]?.segment.state }) else {
+                return false
+            }
+            return first == .done || (p.fromFirstClaim && first == .running)
         }
         guard let pick = ready.min(by: { ($0.job.priority, -$0.job.id) > ($1.job.priority, -$1.job.id) }) else {
             return nil

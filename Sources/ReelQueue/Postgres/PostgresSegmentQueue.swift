@@ -233,7 +233,7 @@ public final class PostgresSegmentQueue: SegmentQueue {
         try pool.with { c throws(QueueError) in
             guard let row = try c.exec(JobSQL.stitchClaim, [
                 now, .text(params.workerID), .int64(params.leaseDuration.microseconds), .array(params.tags),
-                .bool(params.rolling),
+                .bool(params.rolling), .bool(params.fromFirstClaim),
             ]).rows.first else { return nil }
             let job = Self.job(from: row)
             let lease = StitchLease(jobID: job.id, attempt: job.stitchAttempt, token: row.uuid("stitch_lease_token")!)

@@ -67,21 +67,24 @@ struct AudioAhead {
 
 extension RollingStitcher {
     /// Encodes `part`'s audio before its turn, when its PCM is there and the output gains from it (see `AudioAhead`).
-    /// Offer the parts after the appended ones in timeline order, each until one returns false.
+    /// Offer the parts after the appended ones in timeline order, each until one returns false. The first part's
+    /// audio can be encoded before it is appended: the audio encoder opens here, and the muxer takes it when the first
+    /// part's video arrives (`open`), so a short job's audio is encoded while its first segment still renders.
     /// - Returns: true when `part`'s audio is encoded (now or before); false when it is not: its PCM is not there yet, or
-    ///   not what the plan says (`append` reports that), the part is not the next one, the stitch has not started (the
-    ///   audio stream opens with the first part), nothing is gained, or enough is held already.
+    ///   not what the plan says (`append` reports that), the part is not the next one, nothing is gained, or enough is
+    ///   held already.
     /// - Throws: `RenderError.media` when reading or encoding fails part-way; the stitcher is then unusable (`discard`).
     public func encodeAudioAhead(_ part: StitchPart) throws -> Bool {
         if ahead.holds(part.segmentIndex) { return true }
-        guard let muxer, let codec = muxer.audioCodec, codec != .pcm, loudness == nil,
-              audioChunking == nil || codec != .aac, ahead.hasRoom,
-              part.startFrame == ahead.nextFrame(after: frames) else { return false }
-        guard let reader = try? Stitcher.openAudio(of: part, output: output) else { return false }
+        let audio = output.deliveredAudio
+        guard audio.codec != .pcm, loudness == nil, audioChunking == nil || audio.codec != .aac, ahead.hasRoom,
+              part.startFrame == ahead.nextFrame(after: frames),
+              let reader = try? Stitcher.openAudio(of: part, output: output) else { return false }
         var encoded: [EncodedAudio] = [], bytes = 0
         do {
+            let encoder = try audioEncoder()
             while let buffer = try reader.read(maxFrames: Stitcher.audioChunkFrames) {
-                let packets = try muxer.encodeAudio(buffer)
+                let packets = try encoder.encodeAhead(buffer)
                 bytes += packets.bytes
                 encoded.append(packets)
             }

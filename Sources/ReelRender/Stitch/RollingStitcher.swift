@@ -44,6 +44,9 @@ public final class RollingStitcher {
     let audioChunking: AudioChunking?
     /// Parts' audio encoded before their turn (`encodeAudioAhead`).
     var ahead = AudioAhead()
+    /// The output's audio encoder, opened by the first encode ahead or by `open`, whichever comes first; the muxer
+    /// takes it at `open`.
+    private var encoder: AudioEncoder?
     /// Parts whose audio was encoded ahead of their turn, of those appended.
     public var partsEncodedAhead: Int { ahead.written }
 
@@ -145,9 +148,18 @@ public final class RollingStitcher {
     public func discard() {
         guard !published else { return }
         ahead.removeAll()
+        encoder = nil
         muxer = nil
         if let temp { publication.folder.discard(temp.name) }
         temp = nil
+    }
+
+    /// The output's one audio encoder, opened at the first call.
+    func audioEncoder() throws(MediaError) -> AudioEncoder {
+        if let encoder { return encoder }
+        let opened = try AudioEncoder(settings: output.deliveredAudio, chunking: audioChunking)
+        encoder = opened
+        return opened
     }
 
     private func open(copying reader: PacketReader, firstSegment: Int) throws -> OutputMuxer {
@@ -157,7 +169,7 @@ public final class RollingStitcher {
         if let totals { muxer.reserveIndex(frames: totals.frames, samples: totals.samples) }
         try muxer.addChapters(chapters)
         try muxer.addVideoStream(copying: reader, frameRate: output.frameRate)
-        try muxer.addAudioStream(AudioEncoder(settings: output.deliveredAudio, chunking: audioChunking))
+        try muxer.addAudioStream(audioEncoder())
         self.muxer = muxer
         reference = (firstSegment, reader.extradata)
         return muxer

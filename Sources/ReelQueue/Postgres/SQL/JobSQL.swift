@@ -86,9 +86,10 @@ enum JobSQL {
         WHERE id = $1 AND state IN ('failed', 'canceled')
         """)
 
-    /// $1 now, $2 worker, $3 lease µs, $4 worker tags, $5 rolling. A job whose stitch step is free (never
-    /// leased, or rescued with its backoff over) and whose segments are all done; with $5, also a running job
-    /// whose first segment (the lowest index: a `--range` job starts past 0) is done (the rolling stitch). SKIP LOCKED and the state recheck give it to exactly
+    /// $1 now, $2 worker, $3 lease µs, $4 worker tags, $5 rolling, $6 from the first claim. A job whose stitch step is
+    /// free (never leased, or rescued with its backoff over) and whose segments are all done; with $5, also a running
+    /// job whose first segment (the lowest index: a `--range` job starts past 0) is done, or with $6 running (the
+    /// rolling stitch). SKIP LOCKED and the state recheck give it to exactly
     /// one caller. A job whose segments are all done enters 'stitching' (and its stitch clock starts); a
     /// rolling claim of a job still rendering leaves it 'running'.
     static let stitchClaim = PGStatement(name: "job_stitch_claim", sql: """
@@ -100,8 +101,8 @@ enum JobSQL {
               AND (stitch_leased_by IS NULL OR (stitch_leased_by = '' AND stitch_lease_expires_at <= reel_now($1)))
               AND (state = 'stitching'
                 OR NOT EXISTS (SELECT 1 FROM segments s WHERE s.job_id = j.id AND s.state <> 'done')
-                OR ($5::boolean AND state = 'running' AND (SELECT s.state = 'done' FROM segments s
-                    WHERE s.job_id = j.id ORDER BY s.segment_index LIMIT 1)))
+                OR ($5::boolean AND state = 'running' AND (SELECT s.state = 'done' OR ($6::boolean AND s.state = 'running')
+                    FROM segments s WHERE s.job_id = j.id ORDER BY s.segment_index LIMIT 1)))
               AND required_tags <@ $4::text[]
             ORDER BY priority DESC, id
             LIMIT 1
