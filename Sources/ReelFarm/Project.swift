@@ -142,6 +142,7 @@ public struct Project: Sendable {
         var options = PlanOptions(rendererVersion: request.rendererVersion, media: loaded.facts)
         options.titleFiles = loaded.titleFiles
         if let text = request.segmentSeconds { try Self.apply(segmentSeconds: text, to: &options) }
+        options.segmentStarts = request.segmentStarts
         options.range = try request.range.map(OutputRange.init(parsing:))
         plan = try Plan(composition: composition, options: options)
     }
@@ -152,10 +153,24 @@ public struct Project: Sendable {
     public func replanned(segmentSeconds text: String) throws -> Project {
         var request = self.request
         request.segmentSeconds = text
+        request.segmentStarts = nil
         var options = plan.options
+        options.segmentStarts = nil
         options.segmentSeconds = PlanOptions.defaultSegmentSeconds
         options.minimumSegmentSeconds = PlanOptions.defaultMinimumSegmentSeconds
         try Self.apply(segmentSeconds: text, to: &options)
+        return Project(request: request, composition: composition, facts: facts,
+                       plan: try Plan(composition: composition, options: options), warnings: warnings, inputs: inputs)
+    }
+
+    /// The same project cut where `starts` say (`PlanOptions.segmentStarts`), without probing again. The request records
+    /// them, like `replanned(segmentSeconds:)`.
+    /// - Throws: `PlanError` when a start is not one a segment may have.
+    public func replanned(segmentStarts starts: [Int64]) throws -> Project {
+        var request = self.request
+        request.segmentStarts = starts
+        var options = plan.options
+        options.segmentStarts = starts
         return Project(request: request, composition: composition, facts: facts,
                        plan: try Plan(composition: composition, options: options), warnings: warnings, inputs: inputs)
     }

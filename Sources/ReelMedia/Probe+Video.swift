@@ -11,13 +11,15 @@ extension MediaProbe {
         let keyframes = scanKeyframes ? try scannedKeyframes(demuxer, index) : try indexedKeyframes(demuxer, index)
         let width = Int(par.pointee.width), height = Int(par.pointee.height)
         let probed = try probedColor(demuxer, index)
-        return MediaFacts.Video(codec: try codecName(par, path: demuxer.path), width: width, height: height,
+        var video = MediaFacts.Video(codec: try codecName(par, path: demuxer.path), width: width, height: height,
                                 rotation: rotation(of: st), frameRate: frameRate,
                                 duration: try duration(demuxer, index), keyframes: keyframes,
                                 isStill: InputPolicy.isStillImage(demuxer.context),
                                 pixelFormat: probed.pixelFormat, bitDepth: probed.bitDepth, colorTags: probed.tags,
                                 color: probed.color(width: width, height: height), hdr: probed.hdr,
                                 dolbyVision: probed.dolbyVision)
+        video.bitRate = par.pointee.bit_rate > 0 ? par.pointee.bit_rate : nil
+        return video
     }
 
     /// Clockwise rotation from the display matrix, snapped to 0, 90, 180 or 270.

@@ -3,13 +3,40 @@ import ReelModel
 extension Plan {
     /// Cuts the timeline and fills each segment.
     mutating func makeSegments() throws -> [SegmentPlan] {
-        let bounds = Self.clipped(try segmenter().boundaries(), to: outputFrames)
+        let cuts = try options.segmentStarts.map { try [0] + checked(starts: $0) + [totalFrames] } ?? segmenter().boundaries()
+        let bounds = Self.clipped(cuts, to: outputFrames)
         var out: [SegmentPlan] = []
         out.reserveCapacity(bounds.count)
         for i in 0..<(bounds.count - 1) {
             out.append(try segment(index: i, frames: bounds[i]..<bounds[i + 1]))
         }
         return out
+    }
+
+    /// `PlanOptions.segmentStarts`, checked: increasing, inside the timeline, and never strictly inside a transition.
+    /// - Throws: `PlanError.invalidOptions` naming the first start that is not.
+    private func checked(starts: [Int64]) throws -> [Int64] {
+        let segmenter = try segmenter()
+        var previous: Int64 = 0
+        for (i, f) in starts.enumerated() {
+            guard f > previous, f < totalFrames else {
+                throw PlanError.invalidOptions("segmentStarts[\(i)]: frame \(f) is not after \(previous) and before the "
+                                               + "timeline's end (\(totalFrames) frames)")
+            }
+            guard segmenter.isAllowed(f) else {
+                throw PlanError.invalidOptions("segmentStarts[\(i)]: frame \(f) is inside a transition")
+            }
+            previous = f
+        }
+        return starts
+    }
+
+    /// The frame nearest `frame` (clamped to `1..<totalFrames`) where a segment may start: `frame` itself unless it
+    /// falls strictly inside a transition, else the nearer of the transition's two edges (which may be the timeline's
+    /// end, where no segment starts).
+    public func nearestSegmentStart(to frame: Int64) throws -> Int64 {
+        let f = min(max(frame, 1), max(1, totalFrames - 1))
+        return try segmenter().allowed(near: f, atLeast: 1)
     }
 
     /// The whole timeline's boundaries cut at a range's two edges: the range's first and last segments end

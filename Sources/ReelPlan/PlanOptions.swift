@@ -22,6 +22,10 @@ public struct PlanOptions: Sendable, Hashable {
     /// Render only this sub-range of the timeline (`OutputRange`); nil renders all of it. It moves segment
     /// boundaries only at its two edges, and no content hash covers it.
     public var range: OutputRange?
+    /// Where segments start, as frames of the whole timeline after frame 0, instead of the segmenter's choice
+    /// (`reel render` cuts a short job by its estimated cost: `Project.balanced`). None may fall strictly inside a
+    /// transition (`Plan.nearestSegmentStart`); nil lets the segmenter choose.
+    public var segmentStarts: [Int64]?
 
     public init(segmentSeconds: Rational = PlanOptions.defaultSegmentSeconds,
                 minimumSegmentSeconds: Rational = PlanOptions.defaultMinimumSegmentSeconds,

@@ -99,7 +99,7 @@ struct Segmenter {
     }
 
     /// `f` when allowed; else the nearer end of its transition, the start only if ≥ `atLeast`.
-    private func allowed(near f: Int64, atLeast lo: Int64) -> Int64 {
+    func allowed(near f: Int64, atLeast lo: Int64) -> Int64 {
         guard let z = containing(f) else { return f }
         if z.start >= lo && f - z.start <= z.end - f { return z.start }
         return z.end

@@ -21,6 +21,8 @@ public struct MediaFactsRecord: Codable, Sendable, Hashable {
         /// What the probe read of the colour (MediaFactsRecord+Color); nil in a record written before Reel
         /// read colour, which is then probed again rather than taken as BT.709.
         public var color: ColorFacts?
+        /// `MediaFacts.Video.bitRate`; nil when the probe found none, and in a record written before Reel read it.
+        public var bitRate: Int64?
     }
 
     /// The audio stream (`MediaFacts.Audio`).
@@ -47,7 +49,7 @@ public struct MediaFactsRecord: Codable, Sendable, Hashable {
         video = facts.video.map { v in
             Video(codec: v.codec, width: v.width, height: v.height, rotation: v.rotation,
                   frameRate: v.frameRate.map { [$0.numerator, $0.denominator] }, duration: Self.pair(v.duration),
-                  keyframes: v.keyframes.map(Self.pair), isStill: v.isStill, color: ColorFacts(v))
+                  keyframes: v.keyframes.map(Self.pair), isStill: v.isStill, color: ColorFacts(v), bitRate: v.bitRate)
         }
         audio = facts.audio.map { a in
             Audio(codec: a.codec, sampleRate: a.sampleRate, channels: a.channels, duration: Self.pair(a.duration))
@@ -85,10 +87,12 @@ public struct MediaFactsRecord: Codable, Sendable, Hashable {
             rate = parsed
         }
         let keyframes = v.keyframes.compactMap(time)
-        guard keyframes.count == v.keyframes.count, let color = v.color, var facts = color.apply(to: MediaFacts.Video(
+        guard keyframes.count == v.keyframes.count, v.bitRate.map({ $0 > 0 }) ?? true, let color = v.color,
+              var facts = color.apply(to: MediaFacts.Video(
             codec: v.codec, width: v.width, height: v.height, rotation: v.rotation, frameRate: rate,
             duration: duration, keyframes: keyframes, isStill: v.isStill)) else { return nil }
         facts.keyframes = keyframes
+        facts.bitRate = v.bitRate
         return facts
     }
 

@@ -13,6 +13,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var document: String
     /// `--segment-seconds`, exact ("10", "7/30"); nil for the default.
     public var segmentSeconds: String?
+    /// Set by `reel render` for a short job cut by its estimated cost (`Project.balanced`): the frames where segments
+    /// start on the whole timeline (after 0), in place of the segmenter's; every worker plans the same segments.
+    public var segmentStarts: [Int64]?
     /// `--range A..B`: render and publish only the timeline's frames starting in `[A, B)` (exact seconds, either
     /// end may be left out; ReelPlan's `OutputRange` reads and checks it); nil renders the whole timeline.
     /// Every worker plans the job's segments with it.

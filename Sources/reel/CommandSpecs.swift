@@ -15,7 +15,7 @@ enum Specs {
     /// `reel render`'s: a short job is cut for its workers (`Project.balanced(workers:)`).
     static let renderSegmentSeconds = Option(
         name: "segment-seconds", value: "S", help: segmentSeconds.help,
-        defaultText: "10; a job of fewer than 4 segments per worker is cut to split evenly over the workers")
+        defaultText: "10; a job of fewer than 4 segments per worker is cut where its estimated cost splits evenly over the workers (docs/scaling.md)")
     static let preset = Option(name: "preset", value: "P",
                                help: "x264 preset override (ultrafast … veryslow); faster presets make bigger files",
                                defaultText: "the composition's, else veryfast")

@@ -31,15 +31,68 @@ import Testing
         defer { dir.remove() }
         let project = try Rendering.project(try Rendering.write(Self.composition(try SharedClips.shared()), in: dir))
         let balanced = try project.balanced(workers: 2)
-        let before = SegmentBalance(plan: project.plan).makespan(workers: 2)
-        let after = SegmentBalance(plan: balanced.plan).makespan(workers: 2)
+        let costs = FrameCosts(plan: project.plan)
+        let before = SegmentBalance(plan: project.plan, costs: costs).makespan(workers: 2)
+        let after = SegmentBalance(plan: balanced.plan, costs: costs).makespan(workers: 2)
         #expect(after < before)
         #expect(balanced.plan.totalFrames == project.plan.totalFrames)
+        // One source throughout: two segments of about the same frames, cut where no transition is.
+        #expect(balanced.request.segmentStarts == [315] && balanced.request.segmentSeconds == nil)
+        #expect(balanced.plan.segments.map(\.frames) == [0..<315, 315..<630])
         // A worker reloading the job after a failure plans the same segments from the stored request.
-        let text = try #require(balanced.request.segmentSeconds)
         let reloaded = try Project(RenderRequest.decoded(try balanced.request.encoded()))
-        #expect(reloaded.request.segmentSeconds == text)
+        #expect(reloaded.request.segmentStarts == [315])
         #expect(reloaded.plan.segments == balanced.plan.segments)
+    }
+
+    /// Nine seconds of `testsrc2` (detail and motion), then nine of video black, cut hard: 540 frames.
+    static func detailThenBlack(_ media: SharedClips) -> String {
+        let videos = [Rendering.clip("l", start: "0", duration: "9")]
+            + (0..<3).map { _ in Rendering.clip("k", start: "0", duration: "3") }
+        return """
+        { \(Rendering.assets([("l", media.long), ("k", media.black)])), "videos": [\(videos.joined(separator: ", "))],
+          \(Rendering.output(width: 160, height: 90)) }
+        """
+    }
+
+    @Test("a detailed source weighs more than black: the segment that shows it gets fewer frames")
+    func detailWeighsMore() throws {
+        let dir = try TempDir("balance-detail")
+        defer { dir.remove() }
+        let media = try SharedClips.shared()
+        let project = try Rendering.project(try Rendering.write(Self.detailThenBlack(media), in: dir))
+        let detailed = try #require(project.plan.options.media["l"]?.video)
+        let black = try #require(project.plan.options.media["k"]?.video)
+        let (l, k) = (try #require(detailed.bitRate), try #require(black.bitRate))
+        #expect(l > 10 * k, "testsrc2 at \(l) b/s against black at \(k) b/s")
+        let costs = FrameCosts(plan: project.plan)
+        #expect(costs.cost(of: 0..<270) > 2 * costs.cost(of: 270..<540))
+        let balanced = try project.balanced(workers: 2)
+        let frames = balanced.plan.segments.map(\.frames.count)
+        // Counting frames alone would have cut it in the middle.
+        #expect(frames.count == 2 && frames[0] < 200 && frames[0] + frames[1] == 540, "\(frames)")
+        let reloaded = try Project(RenderRequest.decoded(try balanced.request.encoded()))
+        #expect(reloaded.plan.segments == balanced.plan.segments)
+    }
+
+    @Test("segment starts that are not increasing, fall outside the timeline or inside a transition are refused by index")
+    func startsAreChecked() throws {
+        let dir = try TempDir("balance-starts")
+        defer { dir.remove() }
+        let project = try Rendering.project(try Rendering.write(Self.composition(try SharedClips.shared()), in: dir))
+        // The first transition holds frames 120..<150.
+        #expect(try project.replanned(segmentStarts: [120, 400]).plan.segments.map(\.frames) == [0..<120, 120..<400, 400..<630])
+        for (starts, message): ([Int64], String) in [([130], "segmentStarts[0]: frame 130 is inside a transition"),
+                                  ([300, 200], "segmentStarts[1]: frame 200 is not after 300"),
+                                  ([0], "segmentStarts[0]: frame 0 is not after 0"),
+                                  ([630], "segmentStarts[0]: frame 630 is not after 0 and before the timeline's end")] {
+            do {
+                _ = try project.replanned(segmentStarts: starts)
+                Issue.record("\(starts) was taken")
+            } catch {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
     }
 
     @Test("a range is balanced as its whole timeline is: its inner segments are the whole balanced job's")
@@ -47,9 +100,10 @@ import Testing
         let dir = try TempDir("balance-range")
         defer { dir.remove() }
         let comp = try Rendering.write(Self.composition(try SharedClips.shared()), in: dir)
-        let whole = try Rendering.project(comp).balanced(workers: 2)
-        let ranged = try Rendering.project(comp, range: "3.5..17.25").balanced(workers: 2)
-        #expect(ranged.request.segmentSeconds == whole.request.segmentSeconds && whole.request.segmentSeconds != nil)
+        // Four workers: four segments, so that the range has whole ones inside it.
+        let whole = try Rendering.project(comp).balanced(workers: 4)
+        let ranged = try Rendering.project(comp, range: "3.5..17.25").balanced(workers: 4)
+        #expect(ranged.request.segmentStarts == whole.request.segmentStarts && whole.request.segmentStarts?.count == 3)
         #expect(ranged.request.range == "3.5..17.25" && ranged.plan.outputFrames == 105..<518)
         let inner = ranged.plan.segments.dropFirst().dropLast()
         let wholeSegments = Set(whole.plan.segments.map(\.contentHash))

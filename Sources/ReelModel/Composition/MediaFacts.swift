@@ -27,6 +27,9 @@ public struct MediaFacts: Sendable, Hashable {
         public var hdr: HDRMetadata?
         /// The Dolby Vision configuration record, when the stream has one.
         public var dolbyVision: DolbyVision?
+        /// The stream's bits per second, as the container or the codec states it (nil when neither does). Only an
+        /// estimate of what its pictures cost to decode and encode (`reel render`'s balancing of a short job).
+        public var bitRate: Int64?
 
         /// - Parameter color: nil for what `colorTags` and the untagged rule give for this size and pixel format.
         public init(codec: String, width: Int, height: Int, rotation: Int = 0, frameRate: FrameRate?,
