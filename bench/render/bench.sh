@@ -3,7 +3,8 @@
 #   RUNS      default 1
 #   VARIANTS  default "short long" (5 and 40 clips: the compositions of ../shared/bench/ref_ffmpeg.sh)
 #
-# Times, interleaved in one invocation (round r of every renderer and variant before round r+1):
+# Times, interleaved in one invocation (round r of every renderer and variant before round r+1; with ROTATE=1, the
+# default, round r starts at the r-th renderer, so that each takes each place in the order in turn):
 #   floor   ../shared/bench/ref_floor.sh   plain concat decode + encode of the same duration
 #   ffmpeg  ../shared/bench/ref_ffmpeg.sh  one ffmpeg -filter_complex of the composition
 #   reel    reel render (default workers) of make-composition.sh's equivalent composition
@@ -77,9 +78,20 @@ command_for() { # renderer variant out -> the command line in CMD
   esac
 }
 
+read -ra ORDER <<< "$RENDERERS"
 for ((r = 1; r <= RUNS; r++)); do
+  # ROTATE=1 (the default): round r runs the renderers rotated left by r − 1, so each takes each place in turn. The run
+  # right after a memory-heavy one pays for it: `reel render` of the short job 3.67–3.77 s alone, 3.99–4.34 s (and
+  # half again as much system time) right after ffmpeg's long job (1.4 GB), even after a 10 s pause (2026-12-06).
+  # A fixed order charges that to whoever follows. floorpar reads the round's reel output; placed before reel it
+  # reads the previous round's, the same bytes (reel's output does not depend on the run), so round 1 is unrotated.
+  ROUND=("${ORDER[@]}")
+  if [ "${ROTATE:-1}" = 1 ] && [ "${#ORDER[@]}" -gt 1 ]; then
+    k=$(( (r - 1) % ${#ORDER[@]} ))
+    ROUND=("${ORDER[@]:k}" "${ORDER[@]:0:k}")
+  fi
   for v in $VARIANTS; do
-    for R in $RENDERERS; do
+    for R in "${ROUND[@]}"; do
       out=$OUTD/${R}_${v}.mp4
       rm -rf "$T/store" "$out"
       command_for "$R" "$v" "$out"
