@@ -97,7 +97,7 @@ enum RoleMatrix {
         },
         Row(label: "claim a job's stitch (`JobSQL.stitchClaim`)", outcomes: allow(.owner, .worker)) { c, _ in
             try one(c.exec(JobSQL.stitchClaim.sql, [nil, .text("matrix"), .int64(30_000_000), .array([String]()),
-                                                    .bool(true)]))
+                                                    .bool(true), .bool(true)]))
         },
         Row(label: "fail a job (`JobSQL.stop`)", outcomes: allow(.owner, .worker, .operate, .api)) { c, w in
             try stop(c, w.running, as: "failed")
