@@ -23,8 +23,8 @@ extension Project {
     public func balanced(workers: Int) throws -> Project {
         guard let range = plan.options.range else { return try balancedWhole(workers: workers) }
         let whole = try replanned(range: nil).balancedWhole(workers: workers)
-        guard whole.request.segmentSeconds != request.segmentSeconds || whole.request.segmentStarts != request.segmentStarts
-        else { return self }
+        guard whole.request.segmentSeconds != request.segmentSeconds
+                || whole.request.segmentStarts != request.segmentStarts else { return self }
         return try whole.replanned(range: range)
     }
 

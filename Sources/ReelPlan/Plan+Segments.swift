@@ -3,7 +3,8 @@ import ReelModel
 extension Plan {
     /// Cuts the timeline and fills each segment.
     mutating func makeSegments() throws -> [SegmentPlan] {
-        let cuts = try options.segmentStarts.map { try [0] + checked(starts: $0) + [totalFrames] } ?? segmenter().boundaries()
+        let cuts = try options.segmentStarts.map { try [0] + checked(starts: $0) + [totalFrames] }
+            ?? segmenter().boundaries()
         let bounds = Self.clipped(cuts, to: outputFrames)
         var out: [SegmentPlan] = []
         out.reserveCapacity(bounds.count)

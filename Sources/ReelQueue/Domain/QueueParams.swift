@@ -159,7 +159,8 @@ public struct StitchClaimParams: Sendable, Hashable {
     /// Also claim a job still rendering whose first segment is done (a rolling stitcher).
     public var rolling: Bool
     /// With `rolling`, claim a job as soon as its first segment is claimed (running), not only once it is done: the
-    /// stitcher then encodes the audio of the first parts while their pictures render (`RollingStitcher.encodeAudioAhead`).
+    /// stitcher then encodes the audio of the first parts while their pictures render
+    /// (`RollingStitcher.encodeAudioAhead`).
     /// `reel render` asks for it: its stitcher thread serves one job and would otherwise wait idle, and a job cut into
     /// few segments has most of its audio in the first of them. A farm's stitcher does not: it holds one job at a time,
     /// and should not hold one whose first part may take long while another job's parts are done.
