@@ -102,20 +102,21 @@ struct FrameCosts {
     }
 
     /// Where `count` segments start (after frame 0) so that each costs about the same: each start is the frame where
-    /// the running cost reaches its share, moved out of a transition (`Plan.nearestSegmentStart`). Fewer than
+    /// the running cost reaches its share, moved out of a transition (`Plan.nearestSegmentStarts`). Fewer than
     /// `count − 1` starts when moving them made two meet or fall at the end.
     func starts(dividing count: Int, plan: Plan) throws -> [Int64] {
         let total = prefix.count - 1
         guard count > 1, total > 1 else { return [] }
-        var out: [Int64] = []
+        var shares: [Int64] = []
         var f = 0
         for k in 1..<count {
             let share = prefix[total] * Double(k) / Double(count)
             while f < total && prefix[f + 1] <= share { f += 1 }
             // The frame boundary nearest the share: f or f + 1.
-            let at = f < total && share - prefix[f] > prefix[f + 1] - share ? f + 1 : f
-            let start = try plan.nearestSegmentStart(to: Int64(at))
-            guard start > (out.last ?? 0), start < Int64(total) else { continue }
+            shares.append(Int64(f < total && share - prefix[f] > prefix[f + 1] - share ? f + 1 : f))
+        }
+        var out: [Int64] = []
+        for start in try plan.nearestSegmentStarts(to: shares) where start > (out.last ?? 0) && start < Int64(total) {
             out.append(start)
         }
         return out

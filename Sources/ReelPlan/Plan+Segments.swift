@@ -32,12 +32,12 @@ extension Plan {
         return starts
     }
 
-    /// The frame nearest `frame` (clamped to `1..<totalFrames`) where a segment may start: `frame` itself unless it
-    /// falls strictly inside a transition, else the nearer of the transition's two edges (which may be the timeline's
-    /// end, where no segment starts).
-    public func nearestSegmentStart(to frame: Int64) throws -> Int64 {
-        let f = min(max(frame, 1), max(1, totalFrames - 1))
-        return try segmenter().allowed(near: f, atLeast: 1)
+    /// For each of `frames` (clamped to `1..<totalFrames`), the nearest frame where a segment may start: the frame
+    /// itself unless it falls strictly inside a transition, else the nearer of the transition's two edges (which may
+    /// be the timeline's end, where no segment starts).
+    public func nearestSegmentStarts(to frames: [Int64]) throws -> [Int64] {
+        let segmenter = try segmenter()
+        return frames.map { segmenter.allowed(near: min(max($0, 1), max(1, totalFrames - 1)), atLeast: 1) }
     }
 
     /// The whole timeline's boundaries cut at a range's two edges: the range's first and last segments end

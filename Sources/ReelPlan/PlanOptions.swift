@@ -24,7 +24,7 @@ public struct PlanOptions: Sendable, Hashable {
     public var range: OutputRange?
     /// Where segments start, as frames of the whole timeline after frame 0, instead of the segmenter's choice
     /// (`reel render` cuts a short job by its estimated cost: `Project.balanced`). None may fall strictly inside a
-    /// transition (`Plan.nearestSegmentStart`); nil lets the segmenter choose.
+    /// transition (`Plan.nearestSegmentStarts`); nil lets the segmenter choose.
     public var segmentStarts: [Int64]?
 
     public init(segmentSeconds: Rational = PlanOptions.defaultSegmentSeconds,

@@ -104,6 +104,9 @@ import Testing
 
     @Test("a stream record is kept only with values a probe gives", arguments: [
         (#""video":{"codec":"h264","color":{"bitDepth":8,"color":["bt709","limited","bt709","bt709"],"pixelFormat":"yuv420p","tags":[null,null,null,null]},"duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, true),
+        // A bit rate no probe gives (the probe records none rather than 0): probed again.
+        (#""video":{"bitRate":2000000,"codec":"h264","color":{"bitDepth":8,"color":["bt709","limited","bt709","bt709"],"pixelFormat":"yuv420p","tags":[null,null,null,null]},"duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, true),
+        (#""video":{"bitRate":0,"codec":"h264","color":{"bitDepth":8,"color":["bt709","limited","bt709","bt709"],"pixelFormat":"yuv420p","tags":[null,null,null,null]},"duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, false),
         // Written before Reel read colour: probed again, not taken as BT.709.
         (#""video":{"codec":"h264","duration":[1,1],"frameRate":[25,1],"height":9,"isStill":false,"keyframes":[[0,1]],"rotation":90,"width":16}"#, false),
         (#""video":{"codec":"h264","color":{"bitDepth":8,"color":["bt709","limited","rec709","bt709"],"tags":[null,null,null,null]},"duration":[1,1],"height":9,"isStill":false,"keyframes":[],"rotation":0,"width":16}"#, false),
