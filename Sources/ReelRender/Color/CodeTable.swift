@@ -19,11 +19,14 @@ struct CodeTable: Sendable {
         samples = SampleTable(v)
     }
 
-    /// The curve at `x`, clamped to the domain.
+    /// The curve at `x`, clamped to the domain. The clamp is written as SSE's `minps` then `maxps` compute it (the
+    /// first operand where the comparison holds), so the four-lane read (`PixelKernel.Lanes.code`) gives the same
+    /// bits; a NaN reads as the last sample.
     @inline(__always)
     static func read(_ table: UnsafePointer<Float>, _ x: Float) -> Float {
         let q = (x - low) * scale
-        let p = q > 0 ? min(q, Float(count - 1)) : 0   // NaN reads as the first sample
+        let c = q < Float(count - 1) ? q : Float(count - 1)
+        let p = 0 > c ? 0 : c
         let i = Int(p)
         let a = table[i], b = table[i + 1]
         return a + (b - a) * (p - Float(i))

@@ -28,7 +28,7 @@ struct LightPath: Sendable {
         let outputPeak = ColorTransform.outputPeak(of: output, hlg: hlg)
         tone = source.transfer.isHDR && sourcePeak > outputPeak
             ? ToneCurve(options.toneMap, sourcePeak: sourcePeak, outputPeak: outputPeak) : nil
-        displayGain = output.transfer == .hlg ? LightTable(finiteAtZero: false) { pow($0, (1 - gamma) / gamma) } : nil
+        displayGain = output.transfer == .hlg ? LightTable { pow($0, (1 - gamma) / gamma) } : nil
         displayWeights = Self.weights(output.primaries, scale: 1 / peak)
         fromLinear = LightTable { l in
             guard output.transfer == .hlg else { return TransferCurve.fromLinear(output.transfer, l) }

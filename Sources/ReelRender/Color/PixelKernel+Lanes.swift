@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 /// `PixelKernel`'s linear-light steps four samples at a time: every step of a pixel in `SIMD4<Float>` registers
 /// (only the table reads load a lane at a time), so the arithmetic around each of the seven table reads costs a
 /// quarter of the one-sample loop's. Each operation is the scalar loop's, lane by lane, in the same order: the
@@ -46,14 +50,14 @@ extension PixelKernel {
             }
             // The scene gain (HLG's OOTF), the gamut and the tone curve: one table read, then arithmetic.
             if scene != nil || gamut != nil || tone != nil {
-                let w = sceneWeights, sceneZero = scene.map { V(repeating: $0[LightTable.zeroIndex]) } ?? V()
+                let w = sceneWeights
                 for k in 0..<quads {
                     let o = k &* 16
                     var vr = r.loadUnaligned(fromByteOffset: o, as: V.self)
                     var vg = g.loadUnaligned(fromByteOffset: o, as: V.self)
                     var vb = b.loadUnaligned(fromByteOffset: o, as: V.self)
                     if let scene {
-                        let gain = Self.light(scene, sceneZero, w.r * vr + w.g * vg + w.b * vb)
+                        let gain = Self.light(scene, w.r * vr + w.g * vg + w.b * vb)
                         vr *= gain; vg *= gain; vb *= gain
                     }
                     if let m = gamut {
@@ -72,24 +76,24 @@ extension PixelKernel {
                 }
             }
             if let display {
-                let w = displayWeights, zero = V(repeating: display[LightTable.zeroIndex])
+                let w = displayWeights
                 for k in 0..<quads {
                     let o = k &* 16
                     let vr = r.loadUnaligned(fromByteOffset: o, as: V.self)
                     let vg = g.loadUnaligned(fromByteOffset: o, as: V.self)
                     let vb = b.loadUnaligned(fromByteOffset: o, as: V.self)
-                    let k = Self.light(display, zero, w.r * vr + w.g * vg + w.b * vb)
+                    let k = Self.light(display, w.r * vr + w.g * vg + w.b * vb)
                     r.storeBytes(of: vr * k, toByteOffset: o, as: V.self)
                     g.storeBytes(of: vg * k, toByteOffset: o, as: V.self)
                     b.storeBytes(of: vb * k, toByteOffset: o, as: V.self)
                 }
             }
-            let zero = V(repeating: fromLinear[LightTable.zeroIndex]), fromLinear = fromLinear
+            let fromLinear = fromLinear
             for k in 0..<quads {
                 let o = k &* 16
-                r.storeBytes(of: Self.light(fromLinear, zero, r.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
-                g.storeBytes(of: Self.light(fromLinear, zero, g.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
-                b.storeBytes(of: Self.light(fromLinear, zero, b.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
+                r.storeBytes(of: Self.light(fromLinear, r.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
+                g.storeBytes(of: Self.light(fromLinear, g.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
+                b.storeBytes(of: Self.light(fromLinear, b.loadUnaligned(fromByteOffset: o, as: V.self)), toByteOffset: o, as: V.self)
             }
         }
 
@@ -97,62 +101,88 @@ extension PixelKernel {
         @inline(__always)
         static func code(_ table: UnsafePointer<Float>, _ x: V) -> V {
             let q = (x - CodeTable.low) * CodeTable.scale
-            let top = V(repeating: Float(CodeTable.count - 1))
-            // `q > 0 ? min(q, top) : 0`, with Swift's `min` (the second where it is smaller): NaN reads as 0.
-            let p = V(repeating: 0).replacing(with: top.replacing(with: q, where: .!(top .< q)), where: q .> 0)
+            let p = larger(V(repeating: 0), smaller(q, V(repeating: Float(CodeTable.count - 1))))
             let (i, whole) = Self.truncate(p)
             let (a, b) = gather(table, i)
             return a + (b - a) * (p - whole)
         }
 
-        /// `LightTable.read` on four lanes; `zero` is the table's value at 0 (`LightTable.zeroIndex`), read once by
-        /// the caller.
+        /// `LightTable.read` on four lanes.
         @inline(__always)
-        static func light(_ table: UnsafePointer<Float>, _ zero: V, _ x: V) -> V {
-            let low = V(repeating: LightTable.low)
-            // Swift's `max(x, low)` is `low >= x ? low : x`: at least `low`, or NaN. Without the sign bit every
-            // pattern is a non-negative Int32 whose order is the float's, and a NaN's lies above `high`'s, as
-            // the scalar read's unsigned compare has it.
-            let m = x.replacing(with: low, where: low .>= x)
-            let pattern = unsafeBitCast(m, to: SIMD4<Int32>.self) & Int32.max
-            let top = SIMD4<Int32>(repeating: Int32(bitPattern: LightTable.high.bitPattern &- 1))
-            let bits = pattern.replacing(with: top, where: top .< pattern) &- Int32(bitPattern: LightTable.base)
+        static func light(_ table: UnsafePointer<Float>, _ x: V) -> V {
+            let c = smaller(larger(V(repeating: LightTable.low), x), V(repeating: LightTable.top))
+            let bits = unsafeBitCast(c, to: SIMD4<Int32>.self) &- Int32(bitPattern: LightTable.base)
             let i = bits &>> Int32(LightTable.mantissaShift)
             let frac = V(bits & Int32(LightTable.mantissaMask)) * (1 / Float(1 << LightTable.mantissaShift))
             let (a, b) = gather(table, i)
-            let zeroV = V(repeating: 0)
-            let positive = x.replacing(with: zeroV, where: zeroV .>= x)   // Swift's `max(x, 0)`
-            let dark = zero + (a - zero) * (positive * (1 / LightTable.low))
-            return (a + (b - a) * frac).replacing(with: dark, where: x .< low)
+            return a + (b - a) * frac
         }
 
         /// `ToneCurve.gain` on four lanes.
         @inline(__always)
         static func gain(_ t: ToneCurve, _ r: V, _ g: V, _ b: V) -> V {
-            // Swift's `max(a, b)` is `b >= a ? b : a`.
-            func maximum(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .>= a) }
-            let sig = maximum(maximum(r, g), maximum(b, V(repeating: 1e-6))) * t.toOutput
+            let sig = larger(larger(r, g), larger(b, V(repeating: 1e-6))) * t.toOutput
             let rolled = t.c * (sig + t.a) / ((sig + t.b) * sig)
             return rolled.replacing(with: V(repeating: 1), where: sig .<= t.knee)
         }
 
-        /// Lanes already in 0…65535 truncated toward zero, as `Int(p)` does, as integers and as floats, without a
-        /// conversion instruction (SSE2 has none Swift reaches for four lanes): adding 2²³ rounds to the nearest
-        /// integer (ties to even), one less where that went up, and the float's pattern then holds the integer.
+        /// `a > b ? a : b` in each lane: SSE's `maxps`, one instruction (Swift's `max` is another select).
+        @inline(__always)
+        static func larger(_ a: V, _ b: V) -> V {
+            #if arch(x86_64)
+            _mm_max_ps(a, b)
+            #else
+            b.replacing(with: a, where: a .> b)
+            #endif
+        }
+
+        /// `a < b ? a : b` in each lane: SSE's `minps`.
+        @inline(__always)
+        static func smaller(_ a: V, _ b: V) -> V {
+            #if arch(x86_64)
+            _mm_min_ps(a, b)
+            #else
+            b.replacing(with: a, where: a .< b)
+            #endif
+        }
+
+        /// Lanes already in 0…65535 truncated toward zero, as `Int(p)` does, as integers and as floats.
         @inline(__always)
         static func truncate(_ p: V) -> (SIMD4<Int32>, V) {
+            #if arch(x86_64)
+            // SSE2's truncating conversion, one instruction each way (Swift's own reaches it only lane by lane).
+            let i = _mm_cvttps_epi32(p)
+            return (unsafeBitCast(i, to: SIMD4<Int32>.self), _mm_cvtepi32_ps(i))
+            #else
+            // Adding 2²³ rounds to the nearest integer (ties to even), one less where that went up, and the
+            // float's pattern then holds the integer.
             let magic = V(repeating: 8_388_608)
             let rounded = (p + magic) - magic
             let whole = rounded - V(repeating: 1).replacing(with: 0, where: .!(rounded .> p))
             let pattern = unsafeBitCast(whole + magic, to: SIMD4<Int32>.self)
             return (pattern &- magic[0].bitPattern.toInt32, whole)
+            #endif
         }
 
-        /// `table[i]` and `table[i + 1]` for each lane.
+        /// `table[i]` and `table[i + 1]` for each lane (every `i` is non-negative).
         @inline(__always)
         static func gather(_ t: UnsafePointer<Float>, _ i: SIMD4<Int32>) -> (V, V) {
+            #if arch(x86_64)
+            // Two indices per 64-bit move out of the vector register, each neighbour pair in one 8-byte load, and
+            // four shuffles that sort the pairs into `table[i]` and `table[i + 1]`.
+            let v = unsafeBitCast(i, to: __m128i.self)
+            let low = UInt64(bitPattern: _mm_cvtsi128_si64(v))
+            let high = UInt64(bitPattern: _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)))
+            func pair(_ index: UInt64) -> __m128 {
+                _mm_castpd_ps(_mm_load_sd(UnsafeRawPointer(t + Int(truncatingIfNeeded: index & 0xFFFF_FFFF))
+                    .assumingMemoryBound(to: Double.self)))
+            }
+            let p01 = _mm_unpacklo_ps(pair(low), pair(low >> 32)), p23 = _mm_unpacklo_ps(pair(high), pair(high >> 32))
+            return (_mm_movelh_ps(p01, p23), _mm_movehl_ps(p23, p01))
+            #else
             let (i0, i1, i2, i3) = (Int(i[0]), Int(i[1]), Int(i[2]), Int(i[3]))
             return (V(t[i0], t[i1], t[i2], t[i3]), V(t[i0 + 1], t[i1 + 1], t[i2 + 1], t[i3 + 1]))
+            #endif
         }
     }
 }

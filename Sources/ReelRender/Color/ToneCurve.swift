@@ -22,7 +22,9 @@ struct ToneCurve: Sendable {
     /// The factor that scales R, G and B together.
     @inline(__always)
     func gain(_ r: Float, _ g: Float, _ b: Float) -> Float {
-        let sig = max(max(r, g), max(b, 1e-6)) * toOutput
+        // The larger of each pair as SSE's `maxps` picks it, as the four-lane loop does (`PixelKernel.Lanes.gain`).
+        func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
+        let sig = larger(larger(r, g), larger(b, 1e-6)) * toOutput
         let rolled = c * (sig + a) / ((sig + self.b) * sig)
         return sig <= knee ? 1 : rolled   // a select, so the row's loop vectorises
     }
