@@ -1,7 +1,9 @@
 internal import CFFmpeg
 
 /// Converts `DeepFrame`s (yuv444p16) into an encoder's frame: each sample rounded to the encoder's bit depth,
-/// then, for 4:2:2 and 4:2:0 encoders, chroma subsampled by swscale at that depth.
+/// then, for 4:2:2 encoders, chroma subsampled by swscale at that depth. For 4:2:0 encoders chroma is
+/// subsampled first, in the same pass, by `DeepChroma.downsampleRow` (the mean of each 2×2 block at 16 bits),
+/// and quantised at its own resolution: no swscale, and a quarter of the chroma samples to quantise.
 ///
 /// **The quantisation hook.** Without a dither, rounding is to nearest, ties up, `(s + 2^(k−1)) >> k` with
 /// `k = 16 − depth`, clamped to the depth's top code. With one (`Quantizer`, the deep path's ordered dither of the
@@ -12,9 +14,11 @@ final class EncoderDeepConverter {
     private let width: Int
     private let height: Int
     private let depth: Int
-    /// The 4:4:4 frame at the encoder's depth, when the encoder wants subsampled chroma; nil when the encoder
-    /// takes 4:4:4 and the rounded samples go straight into its frame.
+    /// The 4:4:4 frame at the encoder's depth, when a 4:2:2 encoder wants swscale's subsampled chroma; nil when
+    /// the encoder takes 4:4:4 or 4:2:0 and the samples go straight into its frame.
     private let full: EncoderFrame?
+    /// Whether the encoder takes 4:2:0, subsampled here.
+    private let halfChroma: Bool
     private let context: OpaquePointer?
     private let path: String?
     /// Eight rows of half-code thresholds: rounding to nearest, made once.
@@ -37,7 +41,8 @@ final class EncoderDeepConverter {
         guard depth == 8 || depth == 10 else {
             throw .invalidData(path: path ?? "", message: "deep frames encode at 8 or 10 bits, not \(depth)")
         }
-        guard desc.pointee.log2_chroma_w != 0 || desc.pointee.log2_chroma_h != 0 else {
+        halfChroma = desc.pointee.log2_chroma_w == 1 && desc.pointee.log2_chroma_h == 1
+        guard !halfChroma, desc.pointee.log2_chroma_w != 0 || desc.pointee.log2_chroma_h != 0 else {
             (full, context) = (nil, nil)
             return
         }
@@ -73,8 +78,9 @@ final class EncoderDeepConverter {
         try check(sws_scale_frame(context, frame.pointer, full.pointer), "sws_scale_frame")
     }
 
-    /// Each plane of `picture` to `depth` bits in `frame`'s 4:4:4 planes (8-bit or 16-bit little-endian words), by
-    /// `Quantizer.row` with the dither's threshold rows or the rounding ones.
+    /// Each plane of `picture` to `depth` bits in `frame`'s planes (8-bit or 16-bit little-endian words), by
+    /// `Quantizer.row` with the dither's threshold rows or the rounding ones; chroma through
+    /// `DeepChroma.downsampleRow` first when the frame is 4:2:0.
     private func quantise(_ picture: DeepFrame, dither: Quantizer?, programmeFrame: Int64, into frame: EncoderFrame) {
         for (plane, samples) in [picture.y, picture.u, picture.v].enumerated() {
             guard let base = reel_frame_data(frame.pointer, Int32(plane)) else { continue }
@@ -86,6 +92,20 @@ final class EncoderDeepConverter {
             }
             (dither == nil ? rounding : dithered).withUnsafeBufferPointer { t in
                 samples.withUnsafeBufferPointer { src in
+                    if plane > 0 && halfChroma {
+                        for row in 0..<(height + 1) / 2 {
+                            let upper = src.baseAddress! + 2 * row * width
+                            let lower = 2 * row + 1 < height ? upper + width : upper
+                            let tr = t.baseAddress! + (row & 7) * width
+                            if depth == 8 {
+                                DeepChroma.downsampleRow(upper, lower, width: width, tr, bits: 8, into: base + row * stride)
+                            } else {
+                                let out = UnsafeMutableRawPointer(base + row * stride).assumingMemoryBound(to: UInt16.self)
+                                DeepChroma.downsampleRow(upper, lower, width: width, tr, bits: 10, into: out)
+                            }
+                        }
+                        return
+                    }
                     for row in 0..<height {
                         let line = src.baseAddress! + row * width, tr = t.baseAddress! + (row & 7) * width
                         if depth == 8 {

@@ -3,7 +3,9 @@ internal import CFFmpeg
 /// The deep path: decoded pictures to `DeepFrame`s of the render size, with the 8-bit path's fit, bars,
 /// rotation and mirroring.
 ///
-/// swscale writes `yuv444p16` (little-endian, the only byte order Reel runs on) with the same flags as the 8-bit
+/// A limited-range 8- or 10-bit 4:2:0 source that needs no resizing (the usual camera file at the render size)
+/// is upsampled in Swift (`DeepChroma.upsample`: exact, bilinear, centre-sited). Any other source goes through
+/// swscale, which writes `yuv444p16` (little-endian, the only byte order Reel runs on) with the same flags as the 8-bit
 /// path, `SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT`: bicubic chroma upsampling, the same on every CPU.
 /// The source's matrix is kept as it is (no BT.601 → BT.709 pass: the colour conversion takes the frame with
 /// `VideoFrameSource.colorDescription`). Full-range sources are scaled to limited range here, as the 8-bit
@@ -25,6 +27,10 @@ extension Scaler {
     /// Scales the whole source into `target` with the fitted picture's top-left at (`x`, `y`); strides in bytes.
     private func scale(_ f: UnsafeMutablePointer<AVFrame>, into target: inout DeepFrame,
                        x: Int, y: Int) throws(MediaError) {
+        if let depth = deepChromaDepth {
+            DeepChroma.upsample(f, depth: depth, into: &target, x: x, y: y)
+            return
+        }
         let w = target.width, offset = y * w + x, stride = Int32(w * MemoryLayout<UInt16>.stride)
         func bytes(_ p: UnsafeMutableBufferPointer<UInt16>) -> UnsafeMutablePointer<UInt8> {
             UnsafeMutableRawPointer(p.baseAddress! + offset).assumingMemoryBound(to: UInt8.self)

@@ -21,6 +21,9 @@ final class Scaler {
     private var scratch = PlanarFrame(width: 2, height: 2)
     /// The deep path's scratch frame for rotated sources.
     var deepScratch = DeepFrame(width: 2, height: 2)
+    /// The deep path's source bit depth when its chroma is upsampled in Swift (`DeepChroma`: a limited-range
+    /// 4:2:0 source scaled to its own size) rather than by swscale; nil otherwise.
+    private(set) var deepChromaDepth: Int? = nil
     /// Whether this scaler makes `DeepFrame`s (yuv444p16, the source's matrix) rather than `PlanarFrame`s.
     let deep: Bool
     /// The YUV matrix conversion the current source needs (BT.601 → BT.709), if any.
@@ -69,6 +72,8 @@ final class Scaler {
                         width: width, height: height)
         let turned = rotation == 90 || rotation == 270
         let (sw, sh) = turned ? (fit.height, fit.width) : (fit.width, fit.height)
+        deepChromaDepth = deep && !fullRange && sw == Int(k.width) && sh == Int(k.height)
+            ? DeepChroma.upsampledDepth(AVPixelFormat(rawValue: format)) : nil
         if rotation != 0 {
             if deep { deepScratch = DeepFrame(width: sw, height: sh) } else { scratch = PlanarFrame(width: sw, height: sh) }
         }

@@ -16,7 +16,8 @@
 # (median, min, max over rounds) and the ratios B/A, C/A, D/A, A/A0, each taken within a round, with their spread.
 #
 # --profile: after the rounds, one more render of each case under `perf record` (user-space cycles, no call
-# graph), bucketed by bench/deep/stages.py into decode, swscale, colour, composite, dither, encode, copies.
+# graph), bucketed by bench/deep/stages.py into decode, scale (swscale, or the deep path's Swift chroma resampling),
+# colour, composite, dither, encode, copies.
 #
 # Environment: MEDIA (default /tmp/reel_bench_deep/media; made by ffmpeg once and reused), OUTD
 # (/tmp/reel_bench_deep/out), RES (bench/results).
@@ -118,7 +119,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 done
 [ -s "$ROWS" ] && python3 "$HERE/summary.py" "$ROWS"
 if [ "$PROFILE" = 1 ]; then
-  echo; echo "| case | encode | decode | swscale | colour | dither | composite | copies | other |"
+  echo; echo "| case | encode | decode | scale | colour | dither | composite | copies | other |"
   echo "|---|---|---|---|---|---|---|---|---|"
   for c in $CASES; do
     [ "$c" = A0 ] && continue

@@ -12,7 +12,7 @@ from collections import defaultdict
 STAGES = [
     ("encode", r"libx264|libx265|EncoderDeepConverter|VideoEncoder|EncoderPixelConverter"),
     ("decode", r"libavcodec|libavformat"),
-    ("swscale", r"libswscale"),
+    ("scale", r"libswscale|DeepChroma|ReelMedia6Scaler"),
     ("colour", r"PixelKernel|ColorTransform|CodeTable|LightTable|ToneCurve"),
     ("dither", r"Quantizer"),
     ("composite", r"^reel"),

@@ -18,12 +18,12 @@ extension MediaFixtures {
                                                 "-colorspace", "bt2020nc"])
     }
 
-    /// Frame `index` of `path` as FFmpeg decodes it to yuv444p16le (swscale with Reel's flags,
-    /// `bicubic+accurate_rnd+bitexact`), as planes of `width × height`.
+    /// Frame `index` of `path` as FFmpeg decodes it to yuv444p16le through zimg (`zscale`) with the deep path's
+    /// chroma upsampling: bilinear, chroma centre-sited, no dither (`DeepChroma`), as planes of `width × height`.
     static func deepDecodedByFFmpeg(_ path: String, width: Int, height: Int, index: Int = 0)
         throws -> (y: [UInt16], u: [UInt16], v: [UInt16]) {
         let data = try run(ffmpegPath, ["-v", "error", "-nostdin", "-i", path, "-vf",
-                                        "select=eq(n\\,\(index)),scale=flags=bicubic+accurate_rnd+bitexact,format=yuv444p16le",
+                                        "select=eq(n\\,\(index)),zscale=filter=bilinear:chromalin=center:dither=none,format=yuv444p16le",
                                         "-frames:v", "1", "-f", "rawvideo", "-"])
         let n = width * height
         guard data.count == 6 * n else {
