@@ -66,8 +66,7 @@ extension PixelKernel {
                         vg = m.m3 * rr + m.m4 * gg + m.m5 * bb
                         vb = m.m6 * rr + m.m7 * gg + m.m8 * bb
                     }
-                    if let tone {
-                        let gain = Self.gain(tone, vr, vg, vb)
+                    if let tone, let gain = Self.gain(tone, vr, vg, vb) {
                         vr *= gain; vg *= gain; vb *= gain
                     }
                     r.storeBytes(of: vr, toByteOffset: o, as: V.self)
@@ -118,10 +117,12 @@ extension PixelKernel {
             return a + (b - a) * frac
         }
 
-        /// `ToneCurve.gain` on four lanes.
+        /// `ToneCurve.gain` on four lanes, or nil where every lane is at or below the knee (its gain is exactly 1
+        /// there): a quad of pictures' darker parts skips the division.
         @inline(__always)
-        static func gain(_ t: ToneCurve, _ r: V, _ g: V, _ b: V) -> V {
+        static func gain(_ t: ToneCurve, _ r: V, _ g: V, _ b: V) -> V? {
             let sig = larger(larger(r, g), larger(b, V(repeating: 1e-6))) * t.toOutput
+            guard any(sig .> t.knee) else { return nil }
             let rolled = t.c * (sig + t.a) / ((sig + t.b) * sig)
             return rolled.replacing(with: V(repeating: 1), where: sig .<= t.knee)
         }
