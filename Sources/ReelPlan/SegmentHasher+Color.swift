@@ -4,8 +4,11 @@ extension SegmentHasher {
     /// `output.colour` and a PQ output's HDR metadata, only when the colour is not SDR (so that existing
     /// compositions keep their hashes). The metadata is hashed in the integer steps the stream stores.
     mutating func encodeColor(_ o: OutputSettings) {
-        // The picture path, only when deep: an 8-bit plan's hashes are what they were.
-        if plan.isDeep { e.tag(0xE2) }
+        // The picture path and its version, only when deep: an 8-bit plan's hashes are what they were.
+        if plan.isDeep {
+            e.tag(0xE2)
+            e.string(Reel.deepPathVersion)
+        }
         guard o.color != .sdr else { return }
         e.tag(0xE1)
         e.string(o.color.rawValue)
