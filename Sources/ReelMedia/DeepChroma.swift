@@ -46,8 +46,8 @@ enum DeepChroma {
         // One row of vertical sums (3·near + far, at most 4·1023), with the edge sample repeated at each end.
         var vertical = [UInt16](repeating: 0, count: cw + 2)
         let shift = UInt16(12 - depth)
-        for (plane, p) in [(1, planes[1]), (2, planes[2])] {
-            func fill(_ out: UnsafeMutableBufferPointer<UInt16>) {
+        for (plane, p) in [(\DeepFrame.u, planes[1]), (\DeepFrame.v, planes[2])] {
+            target[keyPath: plane].withUnsafeMutableBufferPointer { out in
                 vertical.withUnsafeMutableBufferPointer { vb in
                     let v = vb.baseAddress! + 1
                     for row in 0..<h {
@@ -72,7 +72,6 @@ enum DeepChroma {
                     }
                 }
             }
-            if plane == 1 { target.u.withUnsafeMutableBufferPointer { fill($0) } } else { target.v.withUnsafeMutableBufferPointer { fill($0) } }
         }
     }
 
@@ -86,12 +85,11 @@ enum DeepChroma {
         let shift = UInt32(16 - bits), top = UInt32((1 << bits) - 1)
         for j in 0..<(width / 2) {
             let sum = UInt32(upper[2 * j]) &+ UInt32(upper[2 * j + 1]) &+ UInt32(lower[2 * j]) &+ UInt32(lower[2 * j + 1])
-            let mean = (sum &+ 2) &>> 2
-            out[j] = Code(truncatingIfNeeded: min((mean &+ UInt32(t[j])) &>> shift, top))
+            out[j] = Code(truncatingIfNeeded: Quantizer.code((sum &+ 2) &>> 2, t[j], shift: shift, top: top))
         }
         if width & 1 == 1 {
             let j = width / 2, mean = (UInt32(upper[2 * j]) &+ UInt32(lower[2 * j]) &+ 1) &>> 1
-            out[j] = Code(truncatingIfNeeded: min((mean &+ UInt32(t[j])) &>> shift, top))
+            out[j] = Code(truncatingIfNeeded: Quantizer.code(mean, t[j], shift: shift, top: top))
         }
     }
 }

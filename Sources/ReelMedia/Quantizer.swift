@@ -107,8 +107,14 @@ public struct Quantizer: Sendable, Hashable {
     ) {
         let shift = UInt32(16 - bits), top = UInt32((1 << bits) - 1)
         for x in 0..<count {
-            out[x] = Code(truncatingIfNeeded: min((UInt32(s[x]) &+ UInt32(t[x])) &>> shift, top))
+            out[x] = Code(truncatingIfNeeded: code(UInt32(s[x]), t[x], shift: shift, top: top))
         }
+    }
+
+    /// One sample: `min((s + t) >> shift, top)`, for a 16-bit sample `s` (or the mean of several) and threshold `t`.
+    @inline(__always)
+    static func code(_ s: UInt32, _ t: UInt16, shift: UInt32, top: UInt32) -> UInt32 {
+        min((s &+ UInt32(t)) &>> shift, top)
     }
 
     /// The pattern's offset for one plane of one programme frame (SplitMix64's finaliser of both).

@@ -25,8 +25,7 @@ struct CodeTable: Sendable {
     @inline(__always)
     static func read(_ table: UnsafePointer<Float>, _ x: Float) -> Float {
         let q = (x - low) * scale
-        let c = q < Float(count - 1) ? q : Float(count - 1)
-        let p = 0 > c ? 0 : c
+        let p = PixelKernel.larger(0, PixelKernel.smaller(q, Float(count - 1)))
         let i = Int(p)
         let a = table[i], b = table[i + 1]
         return a + (b - a) * (p - Float(i))

@@ -33,8 +33,7 @@ struct LightTable: Sendable {
     /// read (`PixelKernel.Lanes.light`) gives the same bits. A NaN fails both comparisons and ends as `top`.
     @inline(__always)
     static func clamp(_ x: Float) -> Float {
-        let m = low > x ? low : x
-        return m < top ? m : top
+        PixelKernel.smaller(PixelKernel.larger(low, x), top)
     }
 
     /// The curve at `x`, without branches.

@@ -111,6 +111,16 @@ struct PixelKernel {
         }
     }
 
+    /// `a > b ? a : b`, as SSE's `maxps` picks (its first operand where the comparison holds, so a NaN in `a` gives
+    /// `b`): the one-sample reads and curves write their clamps with these so that `Lanes`, which uses `maxps` and
+    /// `minps`, gives the same bits.
+    @inline(__always)
+    static func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
+
+    /// `a < b ? a : b`, as SSE's `minps` picks.
+    @inline(__always)
+    static func smaller(_ a: Float, _ b: Float) -> Float { a < b ? a : b }
+
     /// Rounded to nearest (ties to even) and clamped to the 16-bit scale; NaN reads as 0 (`x > 0` is false for it).
     /// Adding 2²³ puts the value where a float's spacing is 1, so the hardware rounds it and the low 16 bits of the
     /// pattern are the code: no trapping conversion, so the loop vectorises.

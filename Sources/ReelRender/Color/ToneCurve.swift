@@ -23,8 +23,7 @@ struct ToneCurve: Sendable {
     @inline(__always)
     func gain(_ r: Float, _ g: Float, _ b: Float) -> Float {
         // The larger of each pair as SSE's `maxps` picks it, as the four-lane loop does (`PixelKernel.Lanes.gain`).
-        func larger(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
-        let sig = larger(larger(r, g), larger(b, 1e-6)) * toOutput
+        let sig = PixelKernel.larger(PixelKernel.larger(r, g), PixelKernel.larger(b, 1e-6)) * toOutput
         let rolled = c * (sig + a) / ((sig + self.b) * sig)
         return sig <= knee ? 1 : rolled   // a select, so the row's loop vectorises
     }
