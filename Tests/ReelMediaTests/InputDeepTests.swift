@@ -92,4 +92,41 @@ import ReelModel
         #expect(worst <= 1, "\(clip): deep luma differs from the 8-bit picture by up to \(worst)")
         if clip == "rotated90" || clip == "letterbox" { #expect(deep.y.first == DeepFrame.black.y, "a pillar bar") }
     }
+
+    /// A hostile or spliced file whose pictures change size mid-stream: the first five frames are at the render size
+    /// (upsampled by `DeepChroma`), the next five twice as large (resized by swscale). The scaler decides again at
+    /// the change, so neither half is read with the other's geometry (a stale decision would upsample a 640x360
+    /// picture into a 320x180 frame and stop on `DeepChroma.upsample`'s bounds check). Each half's deep luma is
+    /// FFmpeg's picture of the same frame at the render size to within one 8-bit code, and the first half's chroma is zimg's bilinear upsampling, code for code.
+    @Test func aSourceThatChangesSizeMidStreamIsScaledAgain() throws {
+        let small = try MediaFixtures.file("size-change-a.ts", ["-f", "lavfi", "-i", "testsrc2=s=320x180:r=30", "-frames:v", "5",
+                                                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                                                "-f", "mpegts"])
+        let large = try MediaFixtures.file("size-change-b.ts", ["-f", "lavfi", "-i", "testsrc2=s=640x360:r=30", "-frames:v", "5",
+                                                                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                                                "-output_ts_offset", "0.1666667", "-f", "mpegts"])
+        let path = try MediaFixtures.scratch("size-change.ts")
+        try (try Data(contentsOf: URL(fileURLWithPath: small)) + Data(contentsOf: URL(fileURLWithPath: large)))
+            .write(to: URL(fileURLWithPath: path))
+        let source = try VideoFrameSource(path: path, width: 320, height: 180)
+        for index in [2, 7] {
+            let time = try RationalTime(value: Int64(index), timescale: 30)
+            let deep = try source.deepFrame(at: time)
+            #expect(deep.width == 320 && deep.height == 180)
+            // FFmpeg's own picture of that frame at the render size (swscale, Reel's flags), read from the half it is
+            // in: FFmpeg's filter graph starts its frame count again where the size changes.
+            let (file, n) = index < 5 ? (small, index) : (large, index - 5)
+            let data = try MediaFixtures.run(MediaFixtures.ffmpegPath, ["-v", "error", "-nostdin", "-i", file, "-vf",
+                "select=eq(n\\,\(n)),scale=320:180:flags=bicubic+accurate_rnd+bitexact,format=yuv420p", "-frames:v", "1",
+                "-f", "rawvideo", "-"])
+            #expect(data.count == 320 * 180 * 3 / 2, "frame \(index): ffmpeg gave \(data.count) bytes")
+            let rounded = deep.y.map { UInt8(min((Int($0) + 128) >> 8, 255)) }
+            let worst = zip(rounded, [UInt8](data.prefix(320 * 180))).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+            #expect(worst <= 1, "frame \(index): deep luma differs from FFmpeg's by up to \(worst)")
+        }
+        let first = try source.deepFrame(at: try RationalTime(value: 2, timescale: 30))
+        let reference = try MediaFixtures.deepDecodedByFFmpeg(path, width: 320, height: 180, index: 2)
+        #expect(first.u == reference.u && first.v == reference.v,
+                "chroma differs by up to \(max(MediaFixtures.maxDifference(first.u, reference.u), MediaFixtures.maxDifference(first.v, reference.v)))")
+    }
 }
